@@ -1,0 +1,4 @@
+//! The `myriad` command line.
+fn main() {
+    println!("myriad");
+}

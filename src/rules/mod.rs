@@ -1,0 +1,1 @@
+//! The `.rules` language: pest grammar -> AST with spans -> checked [`crate::variant::VariantSpec`].

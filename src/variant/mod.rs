@@ -1,0 +1,324 @@
+//! The compiled description of a game: immutable, shared behind an `Arc`.
+//!
+//! The rules front end ([`crate::rules`]) checks a `.rules` file and fills in a [`VariantSpec`];
+//! [`Variant::new`] then does the thinking once: it parses each piece's Betza string and builds
+//! per-square tables ([`Tables`]) so that move generation only reads tables.
+
+pub mod betza;
+pub mod setup;
+mod tables;
+
+pub use setup::{
+    Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
+};
+pub use tables::{RayKind, Tables};
+
+use crate::types::{
+    Big, Bits, ByColor, CastlingSide, Color, Geometry, Piece, Role, Square, MAX_ROLES,
+};
+use betza::Atom;
+
+/// Promotion rules of a pawn-like piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// How many ranks at the far end form the promotion zone (1 in chess).
+    pub zone: u8,
+    /// The roles it may promote to, in the order offered to the player.
+    pub choices: Vec<Role>,
+}
+
+/// One piece kind of the game.
+#[derive(Clone, Debug)]
+pub struct RoleDef {
+    /// Full name, e.g. `Knight`.
+    pub name: String,
+    /// FEN letter, upper case (White's); Black's is the lower case.
+    pub letter: char,
+    /// Value for the AI in centipawns, as declared; `None` lets the AI derive one.
+    pub value: Option<i32>,
+    /// Movement in Betza notation, as written.
+    pub betza: String,
+    /// The parsed movement.
+    pub atoms: Vec<Atom>,
+    /// Royal: may not be left in check; checkmating it wins.
+    pub royal: bool,
+    /// Pawn-like: its moves (and captures) reset the 50-move count, and it may promote.
+    pub pawn: bool,
+    /// Promotion rules, for pawn-like pieces that promote.
+    pub promotion: Option<Promotion>,
+}
+
+/// Chess960-style castling: where king and rook land, whatever their start squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingRules {
+    /// The role that castles with the king (the rook).
+    pub rook: Role,
+    /// Landing files (king, rook) for each side, from 0 (`a`).
+    pub king_side: (u8, u8),
+    /// Landing files (king, rook) on the queen side.
+    pub queen_side: (u8, u8),
+    /// Curtailed castling: a king whose game begins on one of these files has no castling rights.
+    pub curtailed_files: Vec<u8>,
+    /// The stricter reading of the Relocation Chess page: every square strictly between king
+    /// and rook must also be unattacked (in addition to the Chess960 rule).
+    pub strict_safety: bool,
+}
+
+impl CastlingRules {
+    /// Landing files (king, rook) for `side`.
+    pub fn landing(&self, side: CastlingSide) -> (u8, u8) {
+        match side {
+            CastlingSide::KingSide => self.king_side,
+            CastlingSide::QueenSide => self.queen_side,
+        }
+    }
+}
+
+/// How the game ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    /// Stalemate is a draw (`true`) or a loss for the side that cannot move (`false`).
+    pub stalemate_draw: bool,
+    /// Draw on the n-th occurrence of a position (3 in chess); `None` turns it off.
+    pub repetition: Option<u8>,
+    /// Draw after this many moves by each side without a capture or pawn move (50 in chess).
+    pub move_rule: Option<u16>,
+    /// Draw when neither side can possibly checkmate.
+    pub insufficient_material: bool,
+}
+
+impl Default for EndRules {
+    fn default() -> Self {
+        EndRules {
+            stalemate_draw: true,
+            repetition: Some(3),
+            move_rule: Some(50),
+            insufficient_material: true,
+        }
+    }
+}
+
+/// Everything the rules front end states about a game, before the tables are built.
+#[derive(Clone, Debug)]
+pub struct VariantSpec {
+    /// Name of the game.
+    pub name: String,
+    /// Description text.
+    pub description: String,
+    /// Source and credits.
+    pub source: String,
+    /// Where it was read from (a path or a bundled name), for messages.
+    pub origin: String,
+    /// Board size.
+    pub geometry: Geometry,
+    /// Piece kinds, in declaration order; [`Role`] indexes this.
+    pub roles: Vec<RoleDef>,
+    /// The starting array: one entry per square, rank 1 first.
+    pub array: Vec<Option<Piece>>,
+    /// Castling, if the game has it.
+    pub castling: Option<CastlingRules>,
+    /// End-of-game rules.
+    pub end: EndRules,
+    /// The pre-game setup phase, if any.
+    pub setup: Option<SetupPhase>,
+}
+
+/// A compiled game description. Create with [`Variant::new`]; share with `Arc`.
+#[derive(Debug)]
+pub struct Variant {
+    /// The description as stated.
+    pub spec: VariantSpec,
+    /// The royal role.
+    pub royal: Role,
+    /// For each colour and role, the ranks (from the owner's side, 0 = back rank) on which that
+    /// role starts in the array; the `i` (initial) Betza modifier refers to these.
+    pub initial_ranks: ByColor<[u16; MAX_ROLES]>,
+    /// Is any atom an en passant capture?
+    pub has_en_passant: bool,
+    tables64: Option<Tables<u64>>,
+    tables_big: Option<Tables<Big>>,
+}
+
+/// Why a [`VariantSpec`] cannot be compiled. The rules front end reports these problems with
+/// file positions before it gets here; this is the last line of defence for hand-made specs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SpecError(pub String);
+
+impl Variant {
+    /// Compiles a spec: checks it and builds the move tables.
+    pub fn new(spec: VariantSpec) -> Result<Variant, SpecError> {
+        let g = spec.geometry;
+        if Geometry::new(g.files, g.ranks).is_none() {
+            return Err(SpecError(format!(
+                "board {}x{} is outside 4x4..12x12",
+                g.files, g.ranks
+            )));
+        }
+        if spec.roles.is_empty() || spec.roles.len() > MAX_ROLES {
+            return Err(SpecError(format!(
+                "a game needs 1 to {MAX_ROLES} piece kinds"
+            )));
+        }
+        let royals: Vec<usize> = (0..spec.roles.len())
+            .filter(|&i| spec.roles[i].royal)
+            .collect();
+        if royals.len() != 1 {
+            return Err(SpecError("exactly one piece kind must be royal".into()));
+        }
+        if spec.array.len() != g.len() {
+            return Err(SpecError("the array does not cover the board".into()));
+        }
+        let royal = Role(royals[0] as u8);
+        let mut initial_ranks = ByColor::<[u16; MAX_ROLES]>::default();
+        for sq in g.squares() {
+            if let Some(p) = spec.array[sq.index()] {
+                if p.role.index() >= spec.roles.len() {
+                    return Err(SpecError("array names an undeclared role".into()));
+                }
+                let r = g.rank(sq);
+                let rel = if p.color.is_white() {
+                    r
+                } else {
+                    g.ranks - 1 - r
+                };
+                initial_ranks[p.color][p.role.index()] |= 1 << rel;
+            }
+        }
+        for c in Color::ALL {
+            let n = g
+                .squares()
+                .filter(|&s| {
+                    spec.array[s.index()]
+                        == Some(Piece {
+                            color: c,
+                            role: royal,
+                        })
+                })
+                .count();
+            if n != 1 {
+                return Err(SpecError(format!(
+                    "{} must have exactly one royal piece in the array",
+                    c.name()
+                )));
+            }
+        }
+        for r in &spec.roles {
+            if let Some(p) = &r.promotion {
+                if p.choices.iter().any(|c| c.index() >= spec.roles.len()) {
+                    return Err(SpecError("promotion to an undeclared role".into()));
+                }
+            }
+        }
+        let has_en_passant = spec
+            .roles
+            .iter()
+            .any(|r| r.atoms.iter().any(|a| a.en_passant));
+        let mut v = Variant {
+            spec,
+            royal,
+            initial_ranks,
+            has_en_passant,
+            tables64: None,
+            tables_big: None,
+        };
+        if g.len() <= 64 {
+            v.tables64 = Some(Tables::build(&v));
+        } else {
+            v.tables_big = Some(Tables::build(&v));
+        }
+        Ok(v)
+    }
+
+    /// Board geometry.
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.spec.geometry
+    }
+
+    /// Name of the game.
+    pub fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    /// Number of roles.
+    #[inline]
+    pub fn role_count(&self) -> usize {
+        self.spec.roles.len()
+    }
+
+    /// Declaration of a role.
+    #[inline]
+    pub fn role(&self, r: Role) -> &RoleDef {
+        &self.spec.roles[r.index()]
+    }
+
+    /// Every role.
+    pub fn roles(&self) -> impl Iterator<Item = Role> {
+        (0..self.spec.roles.len() as u8).map(Role)
+    }
+
+    /// The role with FEN letter `c` (either case) and the colour the case gives.
+    pub fn piece_from_char(&self, c: char) -> Option<Piece> {
+        let up = c.to_ascii_uppercase();
+        let i = self.spec.roles.iter().position(|r| r.letter == up)?;
+        Some(Piece {
+            color: Color::from_white(c.is_ascii_uppercase()),
+            role: Role(i as u8),
+        })
+    }
+
+    /// FEN letter of a piece (upper case for White).
+    pub fn piece_char(&self, p: Piece) -> char {
+        let c = self.role(p.role).letter;
+        if p.color.is_white() {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        }
+    }
+
+    /// The castling role, if the game castles.
+    pub fn castling(&self) -> Option<&CastlingRules> {
+        self.spec.castling.as_ref()
+    }
+
+    /// Does a board of this size use 64-bit sets?
+    pub fn is_small(&self) -> bool {
+        self.tables64.is_some()
+    }
+
+    /// The tables for the bit-set width `B`.
+    ///
+    /// # Panics
+    /// If the board does not fit `B` (callers pick `B` from [`Variant::is_small`]).
+    #[inline]
+    pub fn tables<B: TablesFor>(&self) -> &Tables<B> {
+        B::tables(self).expect("bit-set width does not match the board size")
+    }
+}
+
+/// Bit-set widths for which a [`Variant`] holds tables.
+pub trait TablesFor: Bits {
+    /// The variant's tables at this width, if the board uses it.
+    fn tables(v: &Variant) -> Option<&Tables<Self>>;
+}
+
+impl TablesFor for u64 {
+    #[inline]
+    fn tables(v: &Variant) -> Option<&Tables<u64>> {
+        v.tables64.as_ref()
+    }
+}
+
+impl TablesFor for Big {
+    #[inline]
+    fn tables(v: &Variant) -> Option<&Tables<Big>> {
+        v.tables_big.as_ref()
+    }
+}
+
+/// Looks a square up in an array, for convenience.
+pub fn array_piece(array: &[Option<Piece>], sq: Square) -> Option<Piece> {
+    array.get(sq.index()).copied().flatten()
+}

@@ -1,0 +1,96 @@
+//! The pre-game setup phase, as data.
+//!
+//! A setup phase is a sequence of steps. In each step one side either *swaps* one of its pieces
+//! of a given kind (the relocating piece) with one of its pieces of other given kinds (the
+//! relocatee), or *mirrors* the opponent's previous swap. Constraints on the resulting array
+//! (such as "bishops on opposite colours") say when they are checked. The game module turns
+//! this into legal moves; nothing here knows chess.
+
+use crate::types::{Color, Role};
+
+/// What a step lets its side do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepAction {
+    /// Swap a piece of one of the `relocate` roles with a piece of one of the `with` roles.
+    Swap {
+        /// Roles that may relocate (e.g. the king; or king and queen in Relocation Chess).
+        relocate: Vec<Role>,
+        /// Roles a relocating piece may swap with (the relocatees). The king cannot be a
+        /// relocatee of the queen simply because it is not listed here.
+        with: Vec<Role>,
+        /// Only pieces on these ranks take part (from the side's own back rank, 0-based);
+        /// empty means the back rank only.
+        ranks: Vec<u8>,
+        /// May the side decline (`pass`)?
+        optional: bool,
+    },
+    /// Repeat the opponent's previous step, reflected to this side's own rank (a pass mirrors a
+    /// pass). Placement Chess: "The white player then mirrors black's swap."
+    Mirror,
+}
+
+/// One step of the setup phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupStep {
+    /// The side that acts.
+    pub side: Color,
+    /// What it may do.
+    pub action: StepAction,
+}
+
+/// What a constraint requires of an array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConstraintKind {
+    /// The pieces of this role of each side stand on squares of both colours (bishops).
+    OppositeColors(Role),
+    /// The `king` role stands between the two pieces of the `rook` role on its back rank
+    /// (Fischer Placement: "provided the king stays between the rooks").
+    Between {
+        /// The piece that must stand between.
+        inner: Role,
+        /// The pieces it must stand between.
+        outer: Role,
+    },
+}
+
+/// When a constraint is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConstraintWhen {
+    /// After every swap (Placement Chess: 20 positions).
+    EachSwap,
+    /// Only on the side's final array (Regroupment Chess: 484 positions, which lets the king
+    /// swap with the f-bishop if the queen then swaps with a bishop).
+    Final,
+}
+
+/// A constraint on the array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Constraint {
+    /// What must hold.
+    pub kind: ConstraintKind,
+    /// When it is checked.
+    pub when: ConstraintWhen,
+}
+
+/// The setup phase of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupPhase {
+    /// The steps, in order. After the last step White makes move 1 (or the side `first` names).
+    pub steps: Vec<SetupStep>,
+    /// Constraints on the arrays.
+    pub constraints: Vec<Constraint>,
+    /// Randomized form (Chess64, Chess484): each side's array is drawn uniformly among the
+    /// arrays that side can reach, instead of the steps being played.
+    pub randomized: bool,
+    /// Instead of steps: every arrangement of each side's back-rank pieces that satisfies the
+    /// constraints (Fischer Random Chess). Always drawn at random.
+    pub shuffle: Option<Shuffle>,
+}
+
+/// Every distinct arrangement of the back-rank pieces (Chess960 when constrained to bishops on
+/// opposite colours and the king between the rooks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shuffle {
+    /// Black's arrangement mirrors White's (960 positions) instead of being drawn on its own.
+    pub mirrored: bool,
+}

@@ -1,0 +1,323 @@
+//! Per-square move tables, built once when a variant is compiled.
+//!
+//! Leaps become one bit set per (colour, role, square). Rides become *ray kinds*: for each
+//! distinct step and range, the squares a rider would reach from each square on an empty
+//! board (`lim`), and the same ray without a range limit (`full`). On a ray with a constant
+//! index step the first blocker is the lowest or highest set bit, so a rider's reach is
+//! `lim[sq] & !full[blocker]`: the classical approach, valid for any step (nightriders too).
+
+use super::betza::Atom;
+use super::Variant;
+use crate::types::{Bits, Color, Geometry, Square};
+
+/// A rider's direction and range, with its precomputed rays.
+#[derive(Clone, Debug)]
+pub struct RayKind<B> {
+    /// File step.
+    pub dx: i8,
+    /// Rank step.
+    pub dy: i8,
+    /// Most steps (0 = unlimited).
+    pub range: u8,
+    /// Does the square index grow along the ray (first blocker = lowest bit)?
+    pub positive: bool,
+    /// Squares reached from each square on an empty board, range-limited.
+    pub lim: Vec<B>,
+    /// The same without the range limit.
+    pub full: Vec<B>,
+}
+
+/// A role's use of a ray kind.
+#[derive(Clone, Copy, Debug)]
+pub struct Ride {
+    /// Index into [`Tables::rays`].
+    pub ray: u16,
+    /// May end on an empty square.
+    pub quiet: bool,
+    /// May capture.
+    pub capture: bool,
+    /// Only from the role's initial ranks.
+    pub initial: bool,
+}
+
+/// A leap that needs a check beyond a table lookup: initial-rank only, or lame.
+#[derive(Clone, Copy, Debug)]
+pub struct Special {
+    /// File step (already oriented for the colour).
+    pub dx: i8,
+    /// Rank step (already oriented for the colour).
+    pub dy: i8,
+    /// May end on an empty square.
+    pub quiet: bool,
+    /// May capture.
+    pub capture: bool,
+    /// Only from the role's initial ranks.
+    pub initial: bool,
+    /// The squares passed over must be empty.
+    pub lame: bool,
+    /// A pawn's multi-step: creates an en passant target on the square passed over.
+    pub creates_ep: bool,
+}
+
+/// All tables of one variant at bit-set width `B`.
+#[derive(Clone, Debug)]
+pub struct Tables<B> {
+    /// Number of squares.
+    pub n: usize,
+    /// Number of roles.
+    pub roles: usize,
+    /// Board geometry.
+    pub geometry: Geometry,
+    /// Every square of the board.
+    pub board: B,
+    /// Plain quiet leaps, by `idx(color, role, sq)`.
+    pub leap_quiet: Vec<B>,
+    /// Plain capturing leaps, by `idx(color, role, sq)`.
+    pub leap_capture: Vec<B>,
+    /// En passant capture leaps, by `idx(color, role, sq)`.
+    pub ep_capture: Vec<B>,
+    /// Squares from which a piece of (color, role) attacks `sq` with a plain leap.
+    pub rev_leap: Vec<B>,
+    /// Rides of each (color, role), by `color * roles + role`.
+    pub rides: Vec<Vec<Ride>>,
+    /// Special leaps of each (color, role), by `color * roles + role`.
+    pub specials: Vec<Vec<Special>>,
+    /// The ray kinds.
+    pub rays: Vec<RayKind<B>>,
+    /// For an attacking colour: (reverse ray kind, mask of roles that capture along it).
+    pub rev_rides: [Vec<(u16, u32)>; 2],
+    /// Roles of each colour with special capturing leaps (masks), checked slowly for attacks.
+    pub special_capturers: [u32; 2],
+    /// Squares on the role's initial ranks, by `color * roles + role`.
+    pub initial_mask: Vec<B>,
+    /// Promotion zone of a role, by `color * roles + role` (empty if it does not promote).
+    pub promo_mask: Vec<B>,
+    /// Each rank's squares.
+    pub rank_mask: Vec<B>,
+    /// Each file's squares.
+    pub file_mask: Vec<B>,
+    /// Light squares.
+    pub light: B,
+}
+
+impl<B: Bits> Tables<B> {
+    /// Index of a (colour, role, square) entry.
+    #[inline(always)]
+    pub fn idx(&self, c: Color, role: usize, sq: usize) -> usize {
+        ((c.index() * self.roles) + role) * self.n + sq
+    }
+
+    /// Index of a (colour, role) entry.
+    #[inline(always)]
+    pub fn cr(&self, c: Color, role: usize) -> usize {
+        c.index() * self.roles + role
+    }
+
+    /// Squares a rider of ray kind `k` on `sq` reaches with occupancy `occ` (the first blocker
+    /// included).
+    #[inline(always)]
+    pub fn ray_attacks(&self, k: usize, sq: usize, occ: B) -> B {
+        let rk = &self.rays[k];
+        let a = rk.lim[sq];
+        let b = a & occ;
+        if b.is_empty() {
+            a
+        } else {
+            let blk = if rk.positive { b.lsb() } else { b.msb() };
+            a & !rk.full[blk]
+        }
+    }
+
+    pub(super) fn build(v: &Variant) -> Tables<B> {
+        let g = v.geometry();
+        let n = g.len();
+        let roles = v.role_count();
+        let mut t = Tables {
+            n,
+            roles,
+            geometry: g,
+            board: B::EMPTY,
+            leap_quiet: vec![B::EMPTY; 2 * roles * n],
+            leap_capture: vec![B::EMPTY; 2 * roles * n],
+            ep_capture: vec![B::EMPTY; 2 * roles * n],
+            rev_leap: vec![B::EMPTY; 2 * roles * n],
+            rides: vec![Vec::new(); 2 * roles],
+            specials: vec![Vec::new(); 2 * roles],
+            rays: Vec::new(),
+            rev_rides: [Vec::new(), Vec::new()],
+            special_capturers: [0, 0],
+            initial_mask: vec![B::EMPTY; 2 * roles],
+            promo_mask: vec![B::EMPTY; 2 * roles],
+            rank_mask: vec![B::EMPTY; g.ranks as usize],
+            file_mask: vec![B::EMPTY; g.files as usize],
+            light: B::EMPTY,
+        };
+        for sq in g.squares() {
+            t.board.set(sq.index());
+            t.rank_mask[g.rank(sq) as usize].set(sq.index());
+            t.file_mask[g.file(sq) as usize].set(sq.index());
+            if g.is_light(sq) {
+                t.light.set(sq.index());
+            }
+        }
+        for c in Color::ALL {
+            for r in 0..roles {
+                let def = &v.spec.roles[r];
+                let cr = t.cr(c, r);
+                // relative rank -> absolute rank for this colour
+                let abs_rank = |rel: u8| if c.is_white() { rel } else { g.ranks - 1 - rel };
+                let ranks = v.initial_ranks[c][r];
+                for rel in 0..g.ranks {
+                    if ranks & (1 << rel) != 0 {
+                        t.initial_mask[cr] |= t.rank_mask[abs_rank(rel) as usize];
+                    }
+                }
+                if let Some(p) = &def.promotion {
+                    for rel in g.ranks.saturating_sub(p.zone)..g.ranks {
+                        t.promo_mask[cr] |= t.rank_mask[abs_rank(rel) as usize];
+                    }
+                }
+                for a in &def.atoms {
+                    t.add_atom(g, c, r, def.pawn, a);
+                }
+            }
+        }
+        // reverse leap tables
+        for c in Color::ALL {
+            for r in 0..roles {
+                for from in 0..n {
+                    let i = t.idx(c, r, from);
+                    for to in t.leap_capture[i].iter() {
+                        let j = t.idx(c, r, to);
+                        t.rev_leap[j].set(from);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    fn ray_index(&mut self, g: Geometry, dx: i8, dy: i8, range: u8) -> u16 {
+        if let Some(i) = self
+            .rays
+            .iter()
+            .position(|k| k.dx == dx && k.dy == dy && k.range == range)
+        {
+            return i as u16;
+        }
+        let mut lim = vec![B::EMPTY; self.n];
+        let mut full = vec![B::EMPTY; self.n];
+        for sq in g.squares() {
+            let (f, r) = (g.file(sq) as i32, g.rank(sq) as i32);
+            let mut step = 1;
+            while let Some(t) = g.square_at(f + dx as i32 * step, r + dy as i32 * step) {
+                full[sq.index()].set(t.index());
+                if range == 0 || step <= range as i32 {
+                    lim[sq.index()].set(t.index());
+                }
+                step += 1;
+            }
+        }
+        let delta = dy as i32 * g.files as i32 + dx as i32;
+        self.rays.push(RayKind {
+            dx,
+            dy,
+            range,
+            positive: delta > 0,
+            lim,
+            full,
+        });
+        (self.rays.len() - 1) as u16
+    }
+
+    fn add_atom(&mut self, g: Geometry, c: Color, r: usize, pawn: bool, a: &Atom) {
+        let dy = if c.is_white() { a.dy } else { -a.dy };
+        let dx = a.dx;
+        let cr = self.cr(c, r);
+        if a.is_rider() {
+            let ray = self.ray_index(g, dx, dy, a.range);
+            self.rides[cr].push(Ride {
+                ray,
+                quiet: a.mode.quiet,
+                capture: a.mode.capture,
+                initial: a.initial,
+            });
+            if a.mode.capture {
+                if a.initial {
+                    self.special_capturers[c.index()] |= 1 << r;
+                } else {
+                    // attacks on a square come from the reverse direction
+                    let rev = self.ray_index(g, -dx, -dy, a.range);
+                    let list = &mut self.rev_rides[c.index()];
+                    if let Some(e) = list.iter_mut().find(|e| e.0 == rev) {
+                        e.1 |= 1 << r;
+                    } else {
+                        list.push((rev, 1 << r));
+                    }
+                }
+            }
+            return;
+        }
+        if a.initial || a.lame {
+            self.specials[cr].push(Special {
+                dx,
+                dy,
+                quiet: a.mode.quiet,
+                capture: a.mode.capture,
+                initial: a.initial,
+                lame: a.lame,
+                creates_ep: pawn && a.lame && !a.mode.capture,
+            });
+            if a.mode.capture {
+                self.special_capturers[c.index()] |= 1 << r;
+            }
+            return;
+        }
+        for sq in g.squares() {
+            let Some(to) =
+                g.square_at(g.file(sq) as i32 + dx as i32, g.rank(sq) as i32 + dy as i32)
+            else {
+                continue;
+            };
+            let i = self.idx(c, r, sq.index());
+            if a.mode.quiet {
+                self.leap_quiet[i].set(to.index());
+            }
+            if a.mode.capture {
+                self.leap_capture[i].set(to.index());
+                if a.en_passant {
+                    self.ep_capture[i].set(to.index());
+                }
+            }
+        }
+    }
+
+    /// The squares strictly between `from` and `to` on a straight line (rank, file or
+    /// diagonal), or a leap's path for a lame leap; empty if they are not aligned.
+    pub fn line_between(&self, from: Square, to: Square) -> B {
+        let g = self.geometry;
+        let (f0, r0) = (g.file(from) as i32, g.rank(from) as i32);
+        let (f1, r1) = (g.file(to) as i32, g.rank(to) as i32);
+        let (dx, dy) = (f1 - f0, r1 - r0);
+        let steps = gcd(dx, dy);
+        let mut b = B::EMPTY;
+        if steps <= 1 {
+            return b;
+        }
+        let (sx, sy) = (dx / steps, dy / steps);
+        for k in 1..steps {
+            if let Some(s) = g.square_at(f0 + sx * k, r0 + sy * k) {
+                b.set(s.index());
+            }
+        }
+        b
+    }
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
