@@ -1,1 +1,641 @@
-//! placeholder
+//! Positions: the board state, FEN, making moves, and (in [`movegen`]) legal move generation.
+//!
+//! [`Position`] is plain data, generic over the bit-set width (`u64` for boards of up to 64
+//! squares, [`Big`] above). It holds no reference to its [`Variant`]: every operation takes the
+//! variant, so that copying a position (copy-make) is a plain memory copy.
+//! [`AnyPosition`] picks the width from the board size for code that does not care.
+
+mod fen;
+pub mod movegen;
+mod notation;
+mod perft;
+pub mod zobrist;
+
+pub use fen::FenError;
+pub use notation::MoveError;
+pub use perft::{perft, perft_divide};
+
+use crate::types::{
+    Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Geometry, Move, MoveKind, MoveList,
+    Piece, Role, Square, MAX_ROLES,
+};
+use crate::variant::{TablesFor, Variant};
+
+/// An en passant opportunity: the square a capturing pawn moves to, and the pawn it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    /// The square passed over (where the capturer lands).
+    pub target: Square,
+    /// The square of the pawn that may be captured.
+    pub victim: Square,
+}
+
+/// Castling rights: for each colour and side, the square of the rook that may castle.
+pub type CastlingRights = ByColor<ByCastlingSide<Option<Square>>>;
+
+/// A position of a game: pieces, side to move, castling rights, en passant, move counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position<B: Bits> {
+    by_color: [B; 2],
+    by_role: [B; MAX_ROLES],
+    board: B::Mailbox,
+    turn: Color,
+    castling: CastlingRights,
+    ep: Option<EnPassant>,
+    halfmove: u16,
+    fullmove: u32,
+    kings: ByColor<Square>,
+    hash: u64,
+}
+
+impl<B: TablesFor> Position<B> {
+    /// An empty board (no pieces), White to move. Only useful as a base for building.
+    fn empty() -> Self {
+        Position {
+            by_color: [B::EMPTY; 2],
+            by_role: [B::EMPTY; MAX_ROLES],
+            board: B::EMPTY_MAILBOX,
+            turn: Color::White,
+            castling: CastlingRights::default(),
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            kings: ByColor::default(),
+            hash: 0,
+        }
+    }
+
+    /// The starting array of the variant, White to move, castling rights as the array gives
+    /// (see [`Position::reset_castling`]).
+    pub fn start(v: &Variant) -> Self {
+        Self::from_array(v, &v.spec.array)
+    }
+
+    /// A position with the given array, White to move, castling rights derived from it.
+    pub fn from_array(v: &Variant, array: &[Option<Piece>]) -> Self {
+        let mut p = Self::empty();
+        for (i, pc) in array.iter().enumerate() {
+            if let Some(pc) = pc {
+                p.put(i, *pc);
+                if pc.role == v.royal {
+                    p.kings[pc.color] = Square(i as u8);
+                }
+            }
+        }
+        p.reset_castling(v);
+        p
+    }
+
+    /// Sets castling rights from the array: for each side of each king on its back rank, the
+    /// outermost castling rook on that side, unless curtailed castling forfeits them
+    /// ("if the king is positioned on the g or b file, the castling right is forfeited").
+    pub fn reset_castling(&mut self, v: &Variant) {
+        for c in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(r) = self.castling[c][side] {
+                    self.hash ^= zobrist::castle(c, r);
+                }
+                self.castling[c][side] = None;
+            }
+        }
+        let Some(rules) = v.castling() else { return };
+        let g = v.geometry();
+        for c in Color::ALL {
+            let k = self.kings[c];
+            let back = if c.is_white() { 0 } else { g.ranks - 1 };
+            if g.rank(k) != back || rules.curtailed_files.contains(&g.file(k)) {
+                continue;
+            }
+            let kf = g.file(k);
+            let rooks: Vec<u8> = (0..g.files)
+                .filter(|&f| {
+                    self.piece_at(g.square(f, back))
+                        == Some(Piece {
+                            color: c,
+                            role: rules.rook,
+                        })
+                })
+                .collect();
+            let ks = rooks.iter().copied().filter(|&f| f > kf).max();
+            let qs = rooks.iter().copied().filter(|&f| f < kf).min();
+            if let Some(f) = ks {
+                self.set_castling(c, CastlingSide::KingSide, Some(g.square(f, back)));
+            }
+            if let Some(f) = qs {
+                self.set_castling(c, CastlingSide::QueenSide, Some(g.square(f, back)));
+            }
+        }
+    }
+
+    fn set_castling(&mut self, c: Color, side: CastlingSide, rook: Option<Square>) {
+        if let Some(r) = self.castling[c][side] {
+            self.hash ^= zobrist::castle(c, r);
+        }
+        self.castling[c][side] = rook;
+        if let Some(r) = rook {
+            self.hash ^= zobrist::castle(c, r);
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: usize, p: Piece) {
+        let bit = B::single(sq);
+        self.by_color[p.color.index()] |= bit;
+        self.by_role[p.role.index()] |= bit;
+        self.board.as_mut()[sq] = p.pack();
+        self.hash ^= zobrist::piece(p, sq);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: usize, p: Piece) {
+        let bit = B::single(sq);
+        self.by_color[p.color.index()] ^= bit;
+        self.by_role[p.role.index()] ^= bit;
+        self.board.as_mut()[sq] = 0;
+        self.hash ^= zobrist::piece(p, sq);
+    }
+
+    /// The piece on a square.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::unpack(self.board.as_ref()[sq.index()])
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Sets the side to move (the setup phase has its own turn order).
+    pub fn set_turn(&mut self, c: Color) {
+        if c != self.turn {
+            self.turn = c;
+            self.hash ^= zobrist::SIDE_KEY;
+        }
+    }
+
+    /// Castling rights.
+    pub fn castling_rights(&self) -> &CastlingRights {
+        &self.castling
+    }
+
+    /// The en passant opportunity, if a capture onto it is possible (pseudo-legally).
+    pub fn ep(&self) -> Option<EnPassant> {
+        self.ep
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// Move number, from 1, incremented after Black moves.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Zobrist hash of pieces, side to move, castling rights and en passant.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The square of a side's royal piece.
+    #[inline]
+    pub fn king(&self, c: Color) -> Square {
+        self.kings[c]
+    }
+
+    /// Squares occupied by a colour.
+    #[inline(always)]
+    pub fn by_color(&self, c: Color) -> B {
+        self.by_color[c.index()]
+    }
+
+    /// Squares occupied by a role (both colours).
+    #[inline(always)]
+    pub fn by_role(&self, r: Role) -> B {
+        self.by_role[r.index()]
+    }
+
+    /// Squares occupied by a piece.
+    #[inline(always)]
+    pub fn pieces(&self, p: Piece) -> B {
+        self.by_color[p.color.index()] & self.by_role[p.role.index()]
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Every piece with its square.
+    pub fn pieces_on_board(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied().iter().map(move |i| {
+            (
+                Square(i as u8),
+                Piece::unpack(self.board.as_ref()[i]).unwrap(),
+            )
+        })
+    }
+
+    /// The hash computed from scratch (the incremental one must always equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, p) in self.pieces_on_board() {
+            h ^= zobrist::piece(p, sq.index());
+        }
+        for c in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(r) = self.castling[c][side] {
+                    h ^= zobrist::castle(c, r);
+                }
+            }
+        }
+        if let Some(ep) = self.ep {
+            h ^= zobrist::ep(ep.target.0 % 16);
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::SIDE_KEY;
+        }
+        h
+    }
+
+    /// Is the side to move in check?
+    pub fn is_check(&self, v: &Variant) -> bool {
+        let t = v.tables::<B>();
+        self.attackers_to(
+            t,
+            self.kings[self.turn].index(),
+            !self.turn,
+            self.occupied(),
+        )
+        .any()
+    }
+
+    /// Is `sq` attacked by `by` with the current occupancy?
+    pub fn is_attacked(&self, v: &Variant, sq: Square, by: Color) -> bool {
+        let t = v.tables::<B>();
+        self.attackers_to(t, sq.index(), by, self.occupied()).any()
+    }
+
+    /// The legal moves of the game proper (no setup moves).
+    pub fn legal_moves(&self, v: &Variant) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_legal(v.tables::<B>(), v, &mut list);
+        list
+    }
+
+    /// Plays a legal move (or a setup swap/pass). Setup moves change neither the side to move
+    /// nor the counters: the game's phase machine sets the turn.
+    pub fn play(&mut self, v: &Variant, m: Move) {
+        let t = v.tables::<B>();
+        let g = t.geometry;
+        let us = self.turn;
+        let them = !us;
+        let from = m.from.index();
+        let to = m.to.index();
+        let prev_ep = self.ep.take();
+        if let Some(ep) = prev_ep {
+            self.hash ^= zobrist::ep(ep.target.0 % 16);
+        }
+        match m.kind {
+            MoveKind::Normal | MoveKind::Promotion => {
+                let Some(p) = self.piece_at(m.from) else {
+                    return;
+                };
+                let captured = self.piece_at(m.to);
+                if let Some(c) = captured {
+                    self.remove(to, c);
+                    self.drop_rook_right(them, m.to);
+                }
+                self.remove(from, p);
+                let np = if m.kind == MoveKind::Promotion {
+                    Piece {
+                        color: us,
+                        role: m.promotion,
+                    }
+                } else {
+                    p
+                };
+                self.put(to, np);
+                let pawn = v.spec.roles[p.role.index()].pawn;
+                if captured.is_some() || pawn {
+                    self.halfmove = 0;
+                } else {
+                    self.halfmove = self.halfmove.saturating_add(1);
+                }
+                if p.role == v.royal {
+                    self.kings[us] = m.to;
+                    self.set_castling(us, CastlingSide::KingSide, None);
+                    self.set_castling(us, CastlingSide::QueenSide, None);
+                } else {
+                    self.drop_rook_right(us, m.from);
+                }
+                if pawn && captured.is_none() && v.has_en_passant {
+                    self.maybe_set_ep(t, p.role.index(), m.from, m.to);
+                }
+            }
+            MoveKind::EnPassant => {
+                let Some(p) = self.piece_at(m.from) else {
+                    return;
+                };
+                if let Some(ep) = prev_ep {
+                    if let Some(victim) = self.piece_at(ep.victim) {
+                        self.remove(ep.victim.index(), victim);
+                    }
+                }
+                self.remove(from, p);
+                self.put(to, p);
+                self.halfmove = 0;
+            }
+            MoveKind::Castle => {
+                let (Some(king), Some(rook)) = (self.piece_at(m.from), self.piece_at(m.to)) else {
+                    return;
+                };
+                let (kt, rt) = self.castle_targets(v, m.from, m.to);
+                self.remove(from, king);
+                self.remove(to, rook);
+                self.put(kt.index(), king);
+                self.put(rt.index(), rook);
+                self.kings[us] = kt;
+                self.set_castling(us, CastlingSide::KingSide, None);
+                self.set_castling(us, CastlingSide::QueenSide, None);
+                self.halfmove = self.halfmove.saturating_add(1);
+            }
+            MoveKind::Swap => {
+                let (Some(a), Some(b)) = (self.piece_at(m.from), self.piece_at(m.to)) else {
+                    return;
+                };
+                self.remove(from, a);
+                self.remove(to, b);
+                self.put(from, b);
+                self.put(to, a);
+                for (sq, p) in [(m.to, a), (m.from, b)] {
+                    if p.role == v.royal {
+                        self.kings[p.color] = sq;
+                    }
+                }
+                let _ = g;
+                return;
+            }
+            MoveKind::Pass => return,
+        }
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = them;
+        self.hash ^= zobrist::SIDE_KEY;
+    }
+
+    /// Where king and rook land when the king on `king` castles with the rook on `rook`.
+    pub fn castle_targets(&self, v: &Variant, king: Square, rook: Square) -> (Square, Square) {
+        let g = v.geometry();
+        let rules = v
+            .castling()
+            .expect("castling move in a game without castling");
+        let side = if g.file(rook) > g.file(king) {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
+        let (kf, rf) = rules.landing(side);
+        let rank = g.rank(king);
+        (g.square(kf, rank), g.square(rf, rank))
+    }
+
+    fn drop_rook_right(&mut self, c: Color, sq: Square) {
+        for side in CastlingSide::ALL {
+            if self.castling[c][side] == Some(sq) {
+                self.set_castling(c, side, None);
+            }
+        }
+    }
+
+    /// After a pawn's multi-step, records the en passant target if an enemy piece could capture
+    /// onto it.
+    fn maybe_set_ep(
+        &mut self,
+        t: &crate::variant::Tables<B>,
+        role: usize,
+        from: Square,
+        to: Square,
+    ) {
+        let g = t.geometry;
+        let us = self.turn;
+        let (df, dr) = (
+            g.file(to) as i32 - g.file(from) as i32,
+            g.rank(to) as i32 - g.rank(from) as i32,
+        );
+        let spec = t.specials[t.cr(us, role)]
+            .iter()
+            .find(|s| s.creates_ep && s.dx as i32 == df && s.dy as i32 == dr);
+        let Some(s) = spec else { return };
+        let steps = crate::variant::betza_gcd(s.dx as i32, s.dy as i32);
+        let (sx, sy) = (s.dx as i32 / steps, s.dy as i32 / steps);
+        let Some(target) = g.square_at(g.file(to) as i32 - sx, g.rank(to) as i32 - sy) else {
+            return;
+        };
+        let them = !us;
+        for r in 0..t.roles {
+            let ps = self.by_role[r] & self.by_color[them.index()];
+            for q in ps.iter() {
+                if t.ep_capture[t.idx(them, r, q)].has(target.index()) {
+                    self.ep = Some(EnPassant { target, victim: to });
+                    self.hash ^= zobrist::ep(target.0 % 16);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Geometry helper.
+    pub fn geometry(v: &Variant) -> Geometry {
+        v.geometry()
+    }
+}
+
+/// A position of either bit-set width, chosen by the board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyPosition {
+    /// Boards of up to 64 squares.
+    Small(Position<u64>),
+    /// Larger boards.
+    Big(Position<Big>),
+}
+
+/// Calls `$body` with `$p` bound to the inner position of an [`AnyPosition`].
+#[macro_export]
+macro_rules! with_position {
+    ($any:expr, $p:ident => $body:expr) => {
+        match $any {
+            $crate::position::AnyPosition::Small($p) => $body,
+            $crate::position::AnyPosition::Big($p) => $body,
+        }
+    };
+}
+
+impl AnyPosition {
+    /// The variant's starting array, White to move.
+    pub fn start(v: &Variant) -> AnyPosition {
+        if v.is_small() {
+            AnyPosition::Small(Position::start(v))
+        } else {
+            AnyPosition::Big(Position::start(v))
+        }
+    }
+
+    /// A position with the given array, White to move, castling rights from the array.
+    pub fn from_array(v: &Variant, array: &[Option<Piece>]) -> AnyPosition {
+        if v.is_small() {
+            AnyPosition::Small(Position::from_array(v, array))
+        } else {
+            AnyPosition::Big(Position::from_array(v, array))
+        }
+    }
+
+    /// Parses a FEN (Shredder or X-FEN castling).
+    pub fn from_fen(v: &Variant, fen: &str) -> Result<AnyPosition, FenError> {
+        Ok(if v.is_small() {
+            AnyPosition::Small(Position::from_fen(v, fen)?)
+        } else {
+            AnyPosition::Big(Position::from_fen(v, fen)?)
+        })
+    }
+
+    /// FEN with castling as X-FEN `KQkq` where that is unambiguous and standard, else Shredder.
+    pub fn fen(&self, v: &Variant) -> String {
+        with_position!(self, p => p.fen(v, false))
+    }
+
+    /// FEN with Shredder castling letters (`HAha`).
+    pub fn fen_shredder(&self, v: &Variant) -> String {
+        with_position!(self, p => p.fen(v, true))
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        with_position!(self, p => p.piece_at(sq))
+    }
+
+    /// Side to move.
+    pub fn turn(&self) -> Color {
+        with_position!(self, p => p.turn())
+    }
+
+    /// Sets the side to move.
+    pub fn set_turn(&mut self, c: Color) {
+        with_position!(self, p => p.set_turn(c))
+    }
+
+    /// Re-derives castling rights from the array (end of a setup phase).
+    pub fn reset_castling(&mut self, v: &Variant) {
+        with_position!(self, p => p.reset_castling(v))
+    }
+
+    /// Castling rights.
+    pub fn castling_rights(&self) -> CastlingRights {
+        with_position!(self, p => *p.castling_rights())
+    }
+
+    /// En passant opportunity.
+    pub fn ep(&self) -> Option<EnPassant> {
+        with_position!(self, p => p.ep())
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u16 {
+        with_position!(self, p => p.halfmove_clock())
+    }
+
+    /// Move number.
+    pub fn fullmove_number(&self) -> u32 {
+        with_position!(self, p => p.fullmove_number())
+    }
+
+    /// Zobrist hash.
+    pub fn hash(&self) -> u64 {
+        with_position!(self, p => p.hash())
+    }
+
+    /// Hash from scratch.
+    pub fn compute_hash(&self) -> u64 {
+        with_position!(self, p => p.compute_hash())
+    }
+
+    /// Royal piece square of a side.
+    pub fn king(&self, c: Color) -> Square {
+        with_position!(self, p => p.king(c))
+    }
+
+    /// Is the side to move in check?
+    pub fn is_check(&self, v: &Variant) -> bool {
+        with_position!(self, p => p.is_check(v))
+    }
+
+    /// Is `sq` attacked by `by`?
+    pub fn is_attacked(&self, v: &Variant, sq: Square, by: Color) -> bool {
+        with_position!(self, p => p.is_attacked(v, sq, by))
+    }
+
+    /// Legal moves of the game proper.
+    pub fn legal_moves(&self, v: &Variant) -> MoveList {
+        with_position!(self, p => p.legal_moves(v))
+    }
+
+    /// Plays a move.
+    pub fn play(&mut self, v: &Variant, m: Move) {
+        with_position!(self, p => p.play(v, m))
+    }
+
+    /// Every piece with its square.
+    pub fn pieces_on_board(&self) -> Vec<(Square, Piece)> {
+        with_position!(self, p => p.pieces_on_board().collect())
+    }
+
+    /// The board as an array (one entry per square).
+    pub fn array(&self, v: &Variant) -> Vec<Option<Piece>> {
+        v.geometry().squares().map(|s| self.piece_at(s)).collect()
+    }
+
+    /// Where king and rook land for a castling move.
+    pub fn castle_targets(&self, v: &Variant, king: Square, rook: Square) -> (Square, Square) {
+        with_position!(self, p => p.castle_targets(v, king, rook))
+    }
+
+    /// Perft: the number of leaf nodes of the legal move tree `depth` plies deep.
+    pub fn perft(&self, v: &Variant, depth: u32) -> u64 {
+        with_position!(self, p => perft(v, p, depth))
+    }
+
+    /// Perft per root move.
+    pub fn perft_divide(&self, v: &Variant, depth: u32) -> Vec<(Move, u64)> {
+        with_position!(self, p => perft_divide(v, p, depth))
+    }
+
+    /// UCI text of a move (`e2e4`, `e7e8q`; castling as king takes rook when `chess960`,
+    /// else as the king's two-square move where that is unambiguous; `0000` for a pass).
+    pub fn uci(&self, v: &Variant, m: Move, chess960: bool) -> String {
+        with_position!(self, p => p.uci(v, m, chess960))
+    }
+
+    /// Parses a UCI move (either castling form) into a legal move.
+    pub fn parse_uci(&self, v: &Variant, s: &str) -> Result<Move, MoveError> {
+        with_position!(self, p => p.parse_uci(v, s))
+    }
+
+    /// SAN of a legal move (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+    pub fn san(&self, v: &Variant, m: Move) -> String {
+        with_position!(self, p => p.san(v, m))
+    }
+
+    /// Parses SAN (lenient about check marks, `0-0`, and missing `=`).
+    pub fn parse_san(&self, v: &Variant, s: &str) -> Result<Move, MoveError> {
+        with_position!(self, p => p.parse_san(v, s))
+    }
+}
+
+#[cfg(test)]
+mod tests;

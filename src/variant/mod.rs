@@ -11,7 +11,7 @@ mod tables;
 pub use setup::{
     Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
 };
-pub use tables::{RayKind, Tables};
+pub use tables::{gcd as betza_gcd, RayKind, Ride, Special, Tables};
 
 use crate::types::{
     Big, Bits, ByColor, CastlingSide, Color, Geometry, Piece, Role, Square, MAX_ROLES,

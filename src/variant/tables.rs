@@ -41,8 +41,8 @@ pub struct Ride {
 }
 
 /// A leap that needs a check beyond a table lookup: initial-rank only, or lame.
-#[derive(Clone, Copy, Debug)]
-pub struct Special {
+#[derive(Clone, Debug)]
+pub struct Special<B> {
     /// File step (already oriented for the colour).
     pub dx: i8,
     /// Rank step (already oriented for the colour).
@@ -57,6 +57,10 @@ pub struct Special {
     pub lame: bool,
     /// A pawn's multi-step: creates an en passant target on the square passed over.
     pub creates_ep: bool,
+    /// Destination from each square (`u8::MAX` if off the board).
+    pub to: Vec<u8>,
+    /// Squares passed over from each square (must be empty when `lame`).
+    pub path: Vec<B>,
 }
 
 /// All tables of one variant at bit-set width `B`.
@@ -81,7 +85,7 @@ pub struct Tables<B> {
     /// Rides of each (color, role), by `color * roles + role`.
     pub rides: Vec<Vec<Ride>>,
     /// Special leaps of each (color, role), by `color * roles + role`.
-    pub specials: Vec<Vec<Special>>,
+    pub specials: Vec<Vec<Special<B>>>,
     /// The ray kinds.
     pub rays: Vec<RayKind<B>>,
     /// For an attacking colour: (reverse ray kind, mask of roles that capture along it).
@@ -259,6 +263,16 @@ impl<B: Bits> Tables<B> {
             return;
         }
         if a.initial || a.lame {
+            let mut to = vec![u8::MAX; self.n];
+            let mut path = vec![B::EMPTY; self.n];
+            for sq in g.squares() {
+                if let Some(t) =
+                    g.square_at(g.file(sq) as i32 + dx as i32, g.rank(sq) as i32 + dy as i32)
+                {
+                    to[sq.index()] = t.0;
+                    path[sq.index()] = self.line_between(sq, t);
+                }
+            }
             self.specials[cr].push(Special {
                 dx,
                 dy,
@@ -267,6 +281,8 @@ impl<B: Bits> Tables<B> {
                 initial: a.initial,
                 lame: a.lame,
                 creates_ep: pawn && a.lame && !a.mode.capture,
+                to,
+                path,
             });
             if a.mode.capture {
                 self.special_capturers[c.index()] |= 1 << r;
@@ -314,7 +330,8 @@ impl<B: Bits> Tables<B> {
     }
 }
 
-fn gcd(a: i32, b: i32) -> i32 {
+/// Greatest common divisor (of absolute values).
+pub fn gcd(a: i32, b: i32) -> i32 {
     if b == 0 {
         a.abs()
     } else {

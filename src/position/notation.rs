@@ -1,0 +1,328 @@
+//! Move notation: UCI (`e2e4`, castling as king takes rook in Chess960 mode) and SAN
+//! (`Nf3`, `exd5`, `O-O`, `e8=Q+`), both ways.
+
+use super::Position;
+use crate::types::{CastlingSide, Geometry, Move, MoveKind, Role};
+use crate::variant::{TablesFor, Variant};
+use std::fmt;
+
+/// Why a move text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// What is wrong, lower case, the move in backticks.
+    pub message: String,
+    /// A hint, e.g. the legal moves of the piece named.
+    pub help: Option<String>,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)?;
+        if let Some(h) = &self.help {
+            write!(f, "\n  = help: {h}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl<B: TablesFor> Position<B> {
+    /// UCI text of a move. Castling is king-takes-rook when `chess960` (or whenever the king
+    /// does not move two or more files, which the standard form cannot express).
+    pub fn uci(&self, v: &Variant, m: Move, chess960: bool) -> String {
+        let g = v.geometry();
+        match m.kind {
+            MoveKind::Pass => "0000".to_string(),
+            MoveKind::Castle => {
+                let (kt, _) = self.castle_targets(v, m.from, m.to);
+                let df = (g.file(kt) as i32 - g.file(m.from) as i32).abs();
+                if chess960 || df < 2 {
+                    format!("{}{}", g.name(m.from), g.name(m.to))
+                } else {
+                    format!("{}{}", g.name(m.from), g.name(kt))
+                }
+            }
+            MoveKind::Promotion => {
+                format!(
+                    "{}{}{}",
+                    g.name(m.from),
+                    g.name(m.to),
+                    v.role(m.promotion).letter.to_ascii_lowercase()
+                )
+            }
+            _ => format!("{}{}", g.name(m.from), g.name(m.to)),
+        }
+    }
+
+    /// Parses a UCI move, accepting both castling forms, into one of the legal moves.
+    pub fn parse_uci(&self, v: &Variant, s: &str) -> Result<Move, MoveError> {
+        let s = s.trim();
+        let legal = self.legal_moves(v);
+        let lower = s.to_ascii_lowercase();
+        for &m in legal.iter() {
+            if self.uci(v, m, true) == lower || self.uci(v, m, false) == lower {
+                return Ok(m);
+            }
+        }
+        let g = v.geometry();
+        let well_formed = g
+            .parse_square_prefix(&lower)
+            .and_then(|(_, rest)| g.parse_square_prefix(rest))
+            .is_some_and(|(_, rest)| rest.len() <= 1);
+        if !well_formed {
+            return Err(MoveError {
+                message: format!("`{s}` is not a move in UCI notation"),
+                help: Some("write the from and to squares, e.g. `e2e4`, with a promotion letter if any (`e7e8q`)".into()),
+            });
+        }
+        Err(MoveError {
+            message: format!("`{s}` is not a legal move here"),
+            help: Some(self.legal_hint(v, &legal, Some(&lower))),
+        })
+    }
+
+    fn legal_hint(
+        &self,
+        v: &Variant,
+        legal: &crate::types::MoveList,
+        text: Option<&str>,
+    ) -> String {
+        let g = v.geometry();
+        if let Some(t) = text {
+            if let Some((from, _)) = g.parse_square_prefix(t) {
+                let own: Vec<String> = legal
+                    .iter()
+                    .filter(|m| m.from == from)
+                    .map(|&m| self.san(v, m))
+                    .collect();
+                if self.piece_at(from).is_none() {
+                    return format!("there is no piece on {}", g.name(from));
+                }
+                if own.is_empty() {
+                    return format!("the piece on {} has no legal move", g.name(from));
+                }
+                return format!("the piece on {} can play {}", g.name(from), own.join(" "));
+            }
+        }
+        if legal.is_empty() {
+            return "there are no legal moves: the game is over".into();
+        }
+        let all: Vec<String> = legal.iter().map(|&m| self.san(v, m)).collect();
+        format!("legal moves: {}", all.join(" "))
+    }
+
+    /// SAN of a legal move, with `+` or `#`.
+    pub fn san(&self, v: &Variant, m: Move) -> String {
+        let mut s = self.san_plain(v, m);
+        if m.is_setup() {
+            return s;
+        }
+        let mut after = *self;
+        after.play(v, m);
+        if after.is_check(v) {
+            s.push(if after.legal_moves(v).is_empty() {
+                '#'
+            } else {
+                '+'
+            });
+        }
+        s
+    }
+
+    /// SAN without the check suffix.
+    pub fn san_plain(&self, v: &Variant, m: Move) -> String {
+        let g = v.geometry();
+        match m.kind {
+            MoveKind::Pass => return "pass".into(),
+            MoveKind::Swap => return format!("swap {} {}", g.name(m.from), g.name(m.to)),
+            MoveKind::Castle => {
+                return if g.file(m.to) > g.file(m.from) {
+                    CastlingSide::KingSide.san().into()
+                } else {
+                    CastlingSide::QueenSide.san().into()
+                }
+            }
+            _ => {}
+        }
+        let Some(pc) = self.piece_at(m.from) else {
+            return format!("{}{}", g.name(m.from), g.name(m.to));
+        };
+        let capture = self.piece_at(m.to).is_some() || m.kind == MoveKind::EnPassant;
+        let mut s = String::new();
+        let pawn = v.role(pc.role).pawn;
+        if pawn {
+            if capture {
+                s.push(Geometry::file_char(g.file(m.from)));
+            }
+        } else {
+            s.push(v.role(pc.role).letter);
+            let legal = self.legal_moves(v);
+            let rivals: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|o| {
+                    o.to == m.to
+                        && o.from != m.from
+                        && o.kind != MoveKind::Castle
+                        && self.piece_at(o.from).map(|p| p.role) == Some(pc.role)
+                })
+                .collect();
+            if !rivals.is_empty() {
+                let same_file = rivals.iter().any(|o| g.file(o.from) == g.file(m.from));
+                let same_rank = rivals.iter().any(|o| g.rank(o.from) == g.rank(m.from));
+                if !same_file {
+                    s.push(Geometry::file_char(g.file(m.from)));
+                } else if !same_rank {
+                    s += &(g.rank(m.from) + 1).to_string();
+                } else {
+                    s += &g.name(m.from);
+                }
+            }
+        }
+        if capture {
+            s.push('x');
+        }
+        s += &g.name(m.to);
+        if let Some(r) = m.promotion_role() {
+            s.push('=');
+            s.push(v.role(r).letter);
+        }
+        s
+    }
+
+    /// Parses SAN into a legal move. Lenient about `+`/`#`/`!`/`?`, `0-0`, a missing `=`, a
+    /// missing `x` and over-disambiguation (`Ng1f3`).
+    pub fn parse_san(&self, v: &Variant, text: &str) -> Result<Move, MoveError> {
+        let g = v.geometry();
+        let legal = self.legal_moves(v);
+        let s = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        let bad = || MoveError {
+            message: format!("`{}` is not a move in SAN", text.trim()),
+            help: Some("write moves such as `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`".into()),
+        };
+        if s.is_empty() {
+            return Err(bad());
+        }
+        let castle = match s {
+            "O-O" | "0-0" => Some(CastlingSide::KingSide),
+            "O-O-O" | "0-0-0" => Some(CastlingSide::QueenSide),
+            _ => None,
+        };
+        if let Some(side) = castle {
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.kind == MoveKind::Castle && ((g.file(m.to) > g.file(m.from)) == (side == CastlingSide::KingSide)))
+                .ok_or_else(|| MoveError {
+                    message: format!("`{}` is not legal here", text.trim()),
+                    help: Some("castling needs the right to castle, empty squares between, and no attacked square on the king's path".into()),
+                });
+        }
+        let mut chars: Vec<char> = s.chars().collect();
+        // piece letter
+        let mut role: Option<Role> = None;
+        if chars[0].is_ascii_uppercase() {
+            let Some(p) = v.piece_from_char(chars[0]) else {
+                return Err(MoveError {
+                    message: format!("`{}`: no piece has the letter `{}`", text.trim(), chars[0]),
+                    help: Some(format!(
+                        "this game's pieces are {}",
+                        v.spec
+                            .roles
+                            .iter()
+                            .map(|r| r.letter.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )),
+                });
+            };
+            role = Some(p.role);
+            chars.remove(0);
+        }
+        // promotion
+        let mut promo: Option<Role> = None;
+        if let Some(&last) = chars.last() {
+            if last.is_ascii_uppercase() {
+                promo = v.piece_from_char(last).map(|p| p.role);
+                if promo.is_none() {
+                    return Err(bad());
+                }
+                chars.pop();
+                if chars.last() == Some(&'=') {
+                    chars.pop();
+                }
+            }
+        }
+        let body: String = chars
+            .iter()
+            .filter(|&&c| c != 'x' && c != ':' && c != '-')
+            .collect();
+        // destination: the last square in the body
+        let mut dest = None;
+        for i in (0..body.len()).rev() {
+            if let Some((sq, rest)) = g.parse_square_prefix(&body[i..]) {
+                if rest.is_empty() {
+                    dest = Some((i, sq));
+                    break;
+                }
+            }
+        }
+        let Some((di, to)) = dest else {
+            return Err(bad());
+        };
+        let dis = &body[..di];
+        let mut from_file: Option<u8> = None;
+        let mut from_rank: Option<u8> = None;
+        if !dis.is_empty() {
+            if let Some(sq) = g.parse_square(dis) {
+                from_file = Some(g.file(sq));
+                from_rank = Some(g.rank(sq));
+            } else if dis.len() == 1 && dis.as_bytes()[0].is_ascii_lowercase() {
+                from_file = Some(dis.as_bytes()[0] - b'a');
+            } else if let Ok(r) = dis.parse::<u8>() {
+                from_rank = Some(r.wrapping_sub(1));
+            } else {
+                return Err(bad());
+            }
+        }
+        let matches: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                if m.kind == MoveKind::Castle || m.to != to {
+                    return false;
+                }
+                let Some(pc) = self.piece_at(m.from) else {
+                    return false;
+                };
+                let role_ok = match role {
+                    Some(r) => pc.role == r && !v.role(r).pawn || (pc.role == r && v.role(r).pawn),
+                    None => v.role(pc.role).pawn,
+                };
+                role_ok
+                    && from_file.is_none_or(|f| g.file(m.from) == f)
+                    && from_rank.is_none_or(|r| g.rank(m.from) == r)
+                    && m.promotion_role() == promo
+            })
+            .collect();
+        match matches.len() {
+            1 => Ok(matches[0]),
+            0 => Err(MoveError {
+                message: format!("`{}` is not a legal move here", text.trim()),
+                help: Some(self.legal_hint(v, &legal, None)),
+            }),
+            _ => Err(MoveError {
+                message: format!("`{}` is ambiguous", text.trim()),
+                help: Some(format!(
+                    "it could be {}",
+                    matches
+                        .iter()
+                        .map(|&m| self.san(v, m))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                )),
+            }),
+        }
+    }
+}

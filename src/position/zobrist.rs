@@ -1,0 +1,51 @@
+//! Zobrist keys, generated at compile time from a fixed seed so that hashes are the same on
+//! every machine and every run.
+
+use crate::types::{Color, Piece, Square, MAX_FILES, MAX_ROLES, MAX_SQUARES};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const PIECE_KEY_COUNT: usize = 2 * MAX_ROLES * MAX_SQUARES;
+
+const fn make_keys<const N: usize>(seed: u64) -> [u64; N] {
+    let mut out = [0u64; N];
+    let mut state = seed;
+    let mut i = 0;
+    while i < N {
+        let (s, z) = splitmix(state);
+        state = s;
+        out[i] = z;
+        i += 1;
+    }
+    out
+}
+
+static PIECE_KEYS: [u64; PIECE_KEY_COUNT] = make_keys(0x4D79_7269_6164_0001);
+static CASTLE_KEYS: [u64; 2 * MAX_SQUARES] = make_keys(0x4D79_7269_6164_0002);
+static EP_KEYS: [u64; MAX_FILES as usize] = make_keys(0x4D79_7269_6164_0003);
+/// XORed in when Black is to move.
+pub const SIDE_KEY: u64 = splitmix(0x4D79_7269_6164_0004).1;
+
+/// Key of a piece on a square.
+#[inline(always)]
+pub fn piece(p: Piece, sq: usize) -> u64 {
+    PIECE_KEYS[(p.pack() as usize - 1) * MAX_SQUARES + sq]
+}
+
+/// Key of a castling right, identified by the castling rook's square.
+#[inline(always)]
+pub fn castle(c: Color, rook: Square) -> u64 {
+    CASTLE_KEYS[c.index() * MAX_SQUARES + rook.index()]
+}
+
+/// Key of an en passant file.
+#[inline(always)]
+pub fn ep(file: u8) -> u64 {
+    EP_KEYS[file as usize]
+}

@@ -1,0 +1,268 @@
+//! The typed syntax tree of one rules file. Every node keeps the span it came from so that the
+//! checker can point at it; nothing here is checked yet (letters may be undeclared, numbers out
+//! of range).
+
+/// A byte range in one of the files being compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// Index into the compiler's list of files.
+    pub file: usize,
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span from the start of `self` to the end of `other` (same file).
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            file: self.file,
+            start: self.start,
+            end: other.end.max(self.start),
+        }
+    }
+}
+
+/// A value with the span it was written at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A quoted string, decoded, with a map from each decoded byte back into the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Str {
+    /// The text between the quotes, escapes resolved.
+    pub value: String,
+    /// The whole string, quotes included.
+    pub span: Span,
+    /// `offsets[i]` is the file byte offset of decoded byte `i`; one extra entry for the end.
+    pub offsets: Vec<usize>,
+}
+
+impl Str {
+    /// The file span of the decoded byte range `start..end`.
+    pub fn sub_span(&self, start: usize, end: usize) -> Span {
+        let last = self.offsets.len().saturating_sub(1);
+        let s = self.offsets.get(start.min(last)).copied().unwrap_or(self.span.start);
+        let e = self.offsets.get(end.min(last)).copied().unwrap_or(s).max(s);
+        Span {
+            file: self.span.file,
+            start: s,
+            end: e,
+        }
+    }
+}
+
+/// One top-level item.
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// `extends "chess"`
+    Extends(Str),
+    /// `name "..."`
+    Name(Span, Str),
+    /// `description "..." "..."` (continuation lines are joined)
+    Description(Span, Vec<Str>),
+    /// `source "..."`
+    Source(Span, Vec<Str>),
+    /// `board 8x8`
+    Board(Span, Spanned<(u32, u32)>),
+    /// `piece ...`
+    Piece(PieceDecl),
+    /// `array "..."`
+    Array(Span, Str),
+    /// `castling { ... }` or `castling none` (`None`)
+    Castling(Span, Option<CastlingBlock>),
+    /// `end { ... }`
+    End(Span, EndBlock),
+    /// `setup { ... }` or `setup none` (`None`)
+    Setup(Span, Option<SetupBlock>),
+    /// A line starting with an unknown word.
+    Unknown(Spanned<String>),
+}
+
+impl Item {
+    /// The keyword naming this item (for "duplicate" messages) and its span.
+    pub fn keyword(&self) -> Option<(&'static str, Span)> {
+        Some(match self {
+            Item::Extends(s) => ("extends", s.span),
+            Item::Name(k, _) => ("name", *k),
+            Item::Description(k, _) => ("description", *k),
+            Item::Source(k, _) => ("source", *k),
+            Item::Board(k, _) => ("board", *k),
+            Item::Array(k, _) => ("array", *k),
+            Item::Castling(k, _) => ("castling", *k),
+            Item::End(k, _) => ("end", *k),
+            Item::Setup(k, _) => ("setup", *k),
+            Item::Piece(_) | Item::Unknown(_) => return None,
+        })
+    }
+}
+
+/// `piece King K moves "K" royal value 0`
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    /// The whole line.
+    pub span: Span,
+    /// Full name.
+    pub name: Spanned<String>,
+    /// FEN letter as written.
+    pub letter: Spanned<char>,
+    /// `moves "..."` (every occurrence, so duplicates can be reported).
+    pub moves: Vec<Str>,
+    /// `value N`
+    pub value: Vec<Spanned<i64>>,
+    /// `royal` keywords.
+    pub royal: Vec<Span>,
+    /// `pawn` keywords.
+    pub pawn: Vec<Span>,
+    /// `promote on rank N to ...`
+    pub promote: Vec<PromoteDecl>,
+    /// Unknown words.
+    pub unknown: Vec<Spanned<String>>,
+}
+
+/// `promote on rank 8 to Q R B N`
+#[derive(Clone, Debug)]
+pub struct PromoteDecl {
+    /// The whole clause.
+    pub span: Span,
+    /// The rank number as written.
+    pub rank: Spanned<i64>,
+    /// The letters.
+    pub to: Vec<Spanned<char>>,
+}
+
+/// `castling { ... }`
+#[derive(Clone, Debug, Default)]
+pub struct CastlingBlock {
+    /// `rook R`
+    pub rook: Vec<Spanned<char>>,
+    /// `king-side king g rook f`: (keyword span, king file, rook file)
+    pub king_side: Vec<(Span, Spanned<char>, Spanned<char>)>,
+    /// `queen-side king c rook d`
+    pub queen_side: Vec<(Span, Spanned<char>, Spanned<char>)>,
+    /// `curtailed b g`
+    pub curtailed: Vec<Vec<Spanned<char>>>,
+    /// `safety strict` (`true`) or `safety chess960`
+    pub strict: Vec<Spanned<bool>>,
+    /// Unknown words.
+    pub unknown: Vec<Spanned<String>>,
+}
+
+/// A number or `off`.
+#[derive(Clone, Debug)]
+pub enum Limit {
+    /// A number as written.
+    Number(Spanned<i64>),
+    /// `off`
+    Off,
+}
+
+/// `end { ... }`
+#[derive(Clone, Debug, Default)]
+pub struct EndBlock {
+    /// `stalemate draw` (`true`) / `stalemate loss`
+    pub stalemate_draw: Vec<Spanned<bool>>,
+    /// `repetition 3` / `repetition off`
+    pub repetition: Vec<(Span, Limit)>,
+    /// `move-rule 50` / `move-rule off`
+    pub move_rule: Vec<(Span, Limit)>,
+    /// `insufficient-material [on|off]`
+    pub insufficient: Vec<Spanned<bool>>,
+    /// Unknown words.
+    pub unknown: Vec<Spanned<String>>,
+}
+
+/// `white` or `black`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// `white`
+    White,
+    /// `black`
+    Black,
+}
+
+/// What a step does.
+#[derive(Clone, Debug)]
+pub enum StepDecl {
+    /// `swap K Q with N B optional ranks 1`
+    Swap {
+        /// Relocating letters.
+        relocate: Vec<Spanned<char>>,
+        /// Relocatee letters.
+        with: Vec<Spanned<char>>,
+        /// `optional` keywords.
+        optional: Vec<Span>,
+        /// `ranks ...` numbers.
+        ranks: Vec<Spanned<i64>>,
+    },
+    /// `mirror`
+    Mirror,
+}
+
+/// `step black swap ...`
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The whole step.
+    pub span: Span,
+    /// The acting side.
+    pub side: Side,
+    /// Its action.
+    pub action: StepDecl,
+}
+
+/// `require ...`
+#[derive(Clone, Debug)]
+pub enum RequireKind {
+    /// `opposite-colours B`
+    Opposite(Spanned<char>),
+    /// `K between R`
+    Between(Spanned<char>, Spanned<char>),
+}
+
+/// When a requirement is checked, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// `at end`
+    End,
+    /// `after each swap`
+    EachSwap,
+}
+
+/// `require opposite-colours B at end`
+#[derive(Clone, Debug)]
+pub struct Require {
+    /// The whole clause.
+    pub span: Span,
+    /// What is required.
+    pub kind: RequireKind,
+    /// When; `None` if not written.
+    pub when: Option<When>,
+}
+
+/// `setup { ... }`
+#[derive(Clone, Debug, Default)]
+pub struct SetupBlock {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The requirements.
+    pub requires: Vec<Require>,
+    /// `randomize` keywords.
+    pub randomize: Vec<Span>,
+    /// `shuffle [mirrored|independent]`: keyword span and mirrored flag.
+    pub shuffle: Vec<Spanned<bool>>,
+    /// Unknown words.
+    pub unknown: Vec<Spanned<String>>,
+}
+
+/// A parsed file.
+#[derive(Clone, Debug, Default)]
+pub struct RulesFile {
+    /// Its items, in order.
+    pub items: Vec<Item>,
+}
