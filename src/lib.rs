@@ -11,4 +11,7 @@ pub mod position;
 pub mod rules;
 pub mod search;
 pub mod types;
+pub mod uci;
+#[cfg(feature = "gui")]
+pub mod ui;
 pub mod variant;

@@ -1,1 +1,617 @@
-//! placeholder
+//! A game in progress: the setup phase and the game proper as one sequence of moves, with
+//! history, undo/redo and the result.
+//!
+//! Setup steps (`swap e8 g8`, `pass`) are ordinary [`Move`]s: the same [`Game::legal_moves`],
+//! [`Game::play`] and [`Game::undo`] serve both phases, so the command line, the GUI, PGN and
+//! the AI need no special case. The phase machine is data-driven: after each move, one place
+//! ([`Game::advance_phase`]) decides whose turn it is and when the setup phase ends.
+
+pub mod setup;
+
+use std::sync::Arc;
+
+use crate::position::{AnyPosition, FenError, MoveError};
+use crate::types::{Color, Move, MoveKind, Piece};
+use crate::variant::Variant;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The same position occurred for the n-th time.
+    Repetition,
+    /// No capture or pawn move for the declared number of moves (50 in chess).
+    MoveRule,
+    /// Neither side can checkmate.
+    InsufficientMaterial,
+}
+
+impl Reason {
+    /// Words for a result line: "checkmate", "stalemate", ...
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::Repetition => "threefold repetition",
+            Reason::MoveRule => "the 50-move rule",
+            Reason::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pgn_result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{} wins by {}", c, self.reason.describe()),
+            None => write!(f, "draw by {}", self.reason.describe()),
+        }
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// In the setup phase, at step `step` (an index into the variant's setup steps).
+    Setup {
+        /// Index of the current step.
+        step: usize,
+    },
+    /// The game proper.
+    Play,
+}
+
+/// One move of the history, with what is needed to show and undo it.
+#[derive(Clone, Debug)]
+pub struct Ply {
+    /// The move.
+    pub mv: Move,
+    /// Its SAN (`Nf3`, `O-O`, `swap e8 g8`, `pass`).
+    pub san: String,
+    /// The position before it.
+    pub before: AnyPosition,
+    /// The phase before it.
+    pub phase_before: Phase,
+}
+
+/// A game of a variant: the current position, its phase and its history.
+#[derive(Clone, Debug)]
+pub struct Game {
+    variant: Arc<Variant>,
+    initial: AnyPosition,
+    initial_phase: Phase,
+    pos: AnyPosition,
+    phase: Phase,
+    history: Vec<Ply>,
+    redo: Vec<Move>,
+    outcome: Option<Outcome>,
+    from_fen: bool,
+}
+
+impl Game {
+    /// A new game from the variant's starting array. With a setup phase the game starts in
+    /// it (Black acts first in the relocation variants); a randomized setup phase is skipped
+    /// and each side's array is drawn at random (see [`setup::random_start`]).
+    pub fn new(variant: Arc<Variant>) -> Game {
+        Self::new_seeded(variant, setup::entropy_seed())
+    }
+
+    /// Like [`Game::new`], with a fixed seed for randomized variants (reproducible).
+    pub fn new_seeded(variant: Arc<Variant>, seed: u64) -> Game {
+        let v = &*variant;
+        let mut pos = AnyPosition::start(v);
+        let mut phase = Phase::Play;
+        if let Some(s) = &v.spec.setup {
+            if s.randomized || s.shuffle.is_some() {
+                pos = setup::random_start(v, seed);
+            } else if !s.steps.is_empty() {
+                phase = Phase::Setup { step: 0 };
+                pos.set_turn(s.steps[0].side);
+            }
+        }
+        let mut g = Game {
+            variant,
+            initial: pos,
+            initial_phase: phase,
+            pos,
+            phase,
+            history: Vec::new(),
+            redo: Vec::new(),
+            outcome: None,
+            from_fen: false,
+        };
+        g.update_outcome();
+        g
+    }
+
+    /// A game proper starting from a FEN (no setup phase).
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Game, FenError> {
+        let pos = AnyPosition::from_fen(&variant, fen)?;
+        let mut g = Game {
+            variant,
+            initial: pos,
+            initial_phase: Phase::Play,
+            pos,
+            phase: Phase::Play,
+            history: Vec::new(),
+            redo: Vec::new(),
+            outcome: None,
+            from_fen: true,
+        };
+        g.update_outcome();
+        Ok(g)
+    }
+
+    /// A game proper starting from a given position (no setup phase).
+    pub fn from_position(variant: Arc<Variant>, pos: AnyPosition) -> Game {
+        let mut g = Game {
+            variant,
+            initial: pos,
+            initial_phase: Phase::Play,
+            pos,
+            phase: Phase::Play,
+            history: Vec::new(),
+            redo: Vec::new(),
+            outcome: None,
+            from_fen: true,
+        };
+        g.update_outcome();
+        g
+    }
+
+    /// The variant being played.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &AnyPosition {
+        &self.pos
+    }
+
+    /// The position the game started from (before any setup step).
+    pub fn initial_position(&self) -> &AnyPosition {
+        &self.initial
+    }
+
+    /// The phase the game started in.
+    pub fn initial_phase(&self) -> Phase {
+        self.initial_phase
+    }
+
+    /// Did the game start from a FEN (rather than the variant's own start)?
+    pub fn started_from_fen(&self) -> bool {
+        self.from_fen
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Is the game in its setup phase?
+    pub fn in_setup(&self) -> bool {
+        matches!(self.phase, Phase::Setup { .. })
+    }
+
+    /// Side to move (or to act in the setup phase).
+    pub fn turn(&self) -> Color {
+        self.pos.turn()
+    }
+
+    /// The moves played so far, setup steps first.
+    pub fn history(&self) -> &[Ply] {
+        &self.history
+    }
+
+    /// The moves only.
+    pub fn moves(&self) -> Vec<Move> {
+        self.history.iter().map(|p| p.mv).collect()
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Is the side to move in check?
+    pub fn is_check(&self) -> bool {
+        !self.in_setup() && self.pos.is_check(&self.variant)
+    }
+
+    /// The FEN of the current position (Shredder castling letters where not standard).
+    pub fn fen(&self) -> String {
+        self.pos.fen(&self.variant)
+    }
+
+    /// A sentence describing the current setup step, e.g. "Black: relocate the king, or keep
+    /// it", or `None` in the game proper.
+    pub fn setup_prompt(&self) -> Option<String> {
+        match self.phase {
+            Phase::Setup { step } => Some(setup::describe_step(&self.variant, step)),
+            Phase::Play => None,
+        }
+    }
+
+    /// Every legal move: setup swaps and passes during the setup phase, chess moves after;
+    /// none once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        match self.phase {
+            Phase::Setup { step } => {
+                setup::legal_moves(&self.variant, &self.pos, step, &self.setup_moves())
+            }
+            Phase::Play => self.pos.legal_moves(&self.variant).as_slice().to_vec(),
+        }
+    }
+
+    /// The setup moves played so far.
+    pub fn setup_moves(&self) -> Vec<Move> {
+        self.history
+            .iter()
+            .filter(|p| p.mv.is_setup())
+            .map(|p| p.mv)
+            .collect()
+    }
+
+    /// Is `m` legal now?
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Plays a legal move; an illegal one is refused with a reason and changes nothing.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        if let Some(o) = self.outcome {
+            return Err(MoveError {
+                message: format!("the game is over: {o}"),
+                help: Some("undo a move or start a new game".into()),
+            });
+        }
+        if !self.is_legal(m) {
+            return Err(MoveError {
+                message: format!("`{}` is not legal here", self.describe_move(m)),
+                help: None,
+            });
+        }
+        let redo = std::mem::take(&mut self.redo);
+        self.play_unchecked(m);
+        // keep the redo line if this move is its next move
+        if redo.last() == Some(&m) {
+            self.redo = redo;
+            self.redo.pop();
+        }
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, m: Move) {
+        let san = self.san(m);
+        self.history.push(Ply {
+            mv: m,
+            san,
+            before: self.pos,
+            phase_before: self.phase,
+        });
+        self.pos.play(&self.variant, m);
+        self.advance_phase();
+        self.update_outcome();
+    }
+
+    /// The one place where the phase moves on: after a setup step, the next step's side acts;
+    /// after the last, castling rights are derived from the final arrays (curtailed castling
+    /// applied) and White makes move 1.
+    fn advance_phase(&mut self) {
+        let Phase::Setup { step } = self.phase else {
+            return;
+        };
+        let steps = self
+            .variant
+            .spec
+            .setup
+            .as_ref()
+            .map(|s| s.steps.len())
+            .unwrap_or(0);
+        let next = step + 1;
+        if next < steps {
+            self.phase = Phase::Setup { step: next };
+            let side = self.variant.spec.setup.as_ref().unwrap().steps[next].side;
+            self.pos.set_turn(side);
+        } else {
+            self.phase = Phase::Play;
+            // The game proper starts from the final array, exactly as a fresh start would.
+            let array = self.pos.array(&self.variant);
+            self.pos = AnyPosition::from_array(&self.variant, &array);
+        }
+    }
+
+    /// Takes back the last move (setup steps included). Returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let ply = self.history.pop()?;
+        self.pos = ply.before;
+        self.phase = ply.phase_before;
+        self.redo.push(ply.mv);
+        self.update_outcome();
+        Some(ply.mv)
+    }
+
+    /// Replays the last undone move.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = self.redo.pop()?;
+        self.play_unchecked(m);
+        Some(m)
+    }
+
+    /// Can [`Game::redo`] replay a move?
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The game as it stood after the first `n` plies (for browsing the history).
+    pub fn position_after(&self, n: usize) -> AnyPosition {
+        if n >= self.history.len() {
+            self.pos
+        } else {
+            self.history[n].before
+        }
+    }
+
+    /// Perft over the game's own moves: setup steps count as plies, then chess moves.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if !self.in_setup() {
+            return self.pos.perft(&self.variant, depth);
+        }
+        let mut n = 0;
+        for m in self.legal_moves() {
+            self.play_unchecked(m);
+            n += self.perft(depth - 1);
+            self.undo();
+        }
+        self.redo.clear();
+        n
+    }
+
+    /// Perft per legal move.
+    pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let mut out = Vec::new();
+        for m in self.legal_moves() {
+            self.play_unchecked(m);
+            out.push((m, self.perft(depth.saturating_sub(1))));
+            self.undo();
+        }
+        self.redo.clear();
+        out
+    }
+
+    /// SAN of a legal move in the current position (`swap e8 g8` and `pass` in the setup phase).
+    pub fn san(&self, m: Move) -> String {
+        self.pos.san(&self.variant, m)
+    }
+
+    /// UCI text of a move (`e8g8` for a swap, `0000` for a pass).
+    pub fn uci(&self, m: Move, chess960: bool) -> String {
+        self.pos.uci(&self.variant, m, chess960)
+    }
+
+    fn describe_move(&self, m: Move) -> String {
+        let g = self.variant.geometry();
+        match m.kind {
+            MoveKind::Pass => "pass".into(),
+            MoveKind::Swap => format!("swap {} {}", g.name(m.from), g.name(m.to)),
+            _ => format!("{}{}", g.name(m.from), g.name(m.to)),
+        }
+    }
+
+    /// Parses a move as a user would type it: SAN (`Nf3`, `O-O`), UCI (`g1f3`, `e1h1`),
+    /// `swap e8 g8`, `pass` or `0000`.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let t = text.trim();
+        let legal = self.legal_moves();
+        if let Some(o) = self.outcome {
+            return Err(MoveError {
+                message: format!("the game is over: {o}"),
+                help: Some("undo a move or start a new game".into()),
+            });
+        }
+        if self.in_setup() {
+            let g = self.variant.geometry();
+            let lower = t.to_ascii_lowercase();
+            if lower == "pass" || lower == "0000" || lower == "keep" {
+                return if legal.contains(&Move::PASS) {
+                    Ok(Move::PASS)
+                } else {
+                    Err(MoveError {
+                        message: "this step cannot be declined".into(),
+                        help: Some(self.setup_hint(&legal)),
+                    })
+                };
+            }
+            let words: Vec<&str> = lower.split_whitespace().collect();
+            let squares: Option<(crate::types::Square, crate::types::Square)> =
+                match words.as_slice() {
+                    ["swap", a, b] => g.parse_square(a).zip(g.parse_square(b)),
+                    [ab] => g
+                        .parse_square_prefix(ab)
+                        .and_then(|(a, rest)| g.parse_square(rest).map(|b| (a, b))),
+                    _ => None,
+                };
+            let Some((a, b)) = squares else {
+                return Err(MoveError {
+                    message: format!("`{t}` is not a setup move"),
+                    help: Some(format!(
+                        "the setup phase is on: {}",
+                        self.setup_hint(&legal)
+                    )),
+                });
+            };
+            return legal
+                .iter()
+                .copied()
+                .find(|m| {
+                    m.kind == MoveKind::Swap
+                        && ((m.from == a && m.to == b) || (m.from == b && m.to == a))
+                })
+                .ok_or_else(|| MoveError {
+                    message: format!("`swap {} {}` is not allowed here", g.name(a), g.name(b)),
+                    help: Some(self.setup_hint(&legal)),
+                });
+        }
+        match self.pos.parse_san(&self.variant, t) {
+            Ok(m) => Ok(m),
+            Err(san_err) => self.pos.parse_uci(&self.variant, t).map_err(|uci_err| {
+                // Prefer the message of the notation the text looks like.
+                let g = self.variant.geometry();
+                let looks_uci = g
+                    .parse_square_prefix(&t.to_ascii_lowercase())
+                    .and_then(|(_, r)| g.parse_square_prefix(r))
+                    .is_some();
+                if looks_uci {
+                    uci_err
+                } else {
+                    san_err
+                }
+            }),
+        }
+    }
+
+    fn setup_hint(&self, legal: &[Move]) -> String {
+        let list: Vec<String> = legal.iter().map(|&m| self.san(m)).collect();
+        format!(
+            "{}; allowed: {}",
+            setup::describe_step_short(&self.variant, self.phase),
+            list.join(", ")
+        )
+    }
+
+    fn update_outcome(&mut self) {
+        self.outcome = None;
+        if self.in_setup() {
+            return;
+        }
+        let v = &*self.variant;
+        let moves = self.pos.legal_moves(v);
+        if moves.is_empty() {
+            let turn = self.pos.turn();
+            self.outcome = Some(if self.pos.is_check(v) {
+                Outcome {
+                    winner: Some(!turn),
+                    reason: Reason::Checkmate,
+                }
+            } else if v.spec.end.stalemate_draw {
+                Outcome {
+                    winner: None,
+                    reason: Reason::Stalemate,
+                }
+            } else {
+                Outcome {
+                    winner: Some(!turn),
+                    reason: Reason::Stalemate,
+                }
+            });
+            return;
+        }
+        if let Some(n) = v.spec.end.repetition {
+            let h = self.pos.hash();
+            let mut count = 1;
+            // Only positions since the last irreversible move can repeat.
+            let clock = self.pos.halfmove_clock() as usize;
+            for ply in self.history.iter().rev().take(clock) {
+                if !ply.mv.is_setup() && ply.before.hash() == h {
+                    count += 1;
+                }
+            }
+            if count >= n as usize {
+                self.outcome = Some(Outcome {
+                    winner: None,
+                    reason: Reason::Repetition,
+                });
+                return;
+            }
+        }
+        if let Some(n) = v.spec.end.move_rule {
+            if self.pos.halfmove_clock() as u32 >= 2 * n as u32 {
+                self.outcome = Some(Outcome {
+                    winner: None,
+                    reason: Reason::MoveRule,
+                });
+                return;
+            }
+        }
+        if v.spec.end.insufficient_material && insufficient_material(v, &self.pos) {
+            self.outcome = Some(Outcome {
+                winner: None,
+                reason: Reason::InsufficientMaterial,
+            });
+        }
+    }
+}
+
+/// Can neither side possibly checkmate? The rule of python-chess, generalized: a side lacks
+/// mating material when it has no pawn and no major piece (one that rides and is not
+/// colour-bound) and either (a) nothing but its royal piece, (b) a single non-colour-bound
+/// leaper (a knight) while the opponent has no minor pieces or pawns, or (c) only colour-bound
+/// pieces, all of the board's colour-bound pieces standing on one square colour and no other
+/// minor piece or pawn on the board.
+pub fn insufficient_material(v: &Variant, pos: &AnyPosition) -> bool {
+    let g = v.geometry();
+    let pieces: Vec<(crate::types::Square, Piece)> = pos
+        .pieces_on_board()
+        .into_iter()
+        .filter(|(_, p)| p.role != v.royal)
+        .collect();
+    let colour_bound = |p: &Piece| v.role(p.role).atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
+    let pawnish = |p: &Piece| v.role(p.role).pawn || v.role(p.role).promotion.is_some();
+    let major = |p: &Piece| {
+        !pawnish(p) && !colour_bound(p) && v.role(p.role).atoms.iter().any(|a| a.is_rider())
+    };
+    let minor = |p: &Piece| !pawnish(p) && !major(p);
+    if pieces.iter().any(|(_, p)| pawnish(p) || major(p)) {
+        return false;
+    }
+    let bound_on_one_colour = {
+        let bound: Vec<_> = pieces.iter().filter(|(_, p)| colour_bound(p)).collect();
+        let lights = bound.iter().filter(|(s, _)| g.is_light(*s)).count();
+        lights == 0 || lights == bound.len()
+    };
+    let side_insufficient = |c: Color| {
+        let mine: Vec<&Piece> = pieces
+            .iter()
+            .filter(|(_, p)| p.color == c)
+            .map(|(_, p)| p)
+            .collect();
+        let theirs_minor = pieces.iter().any(|(_, p)| p.color != c && minor(p));
+        if mine.is_empty() {
+            return true;
+        }
+        if mine.iter().any(|p| !colour_bound(p)) {
+            return mine.len() == 1 && !theirs_minor;
+        }
+        bound_on_one_colour && pieces.iter().all(|(_, p)| colour_bound(p))
+    };
+    side_insufficient(Color::White) && side_insufficient(Color::Black)
+}

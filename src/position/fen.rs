@@ -433,7 +433,9 @@ impl<B: TablesFor> Position<B> {
         s
     }
 
-    fn castling_is_standard(&self, v: &Variant) -> bool {
+    /// Are all castling rights on corner rooks with kings on their array files (so that `KQkq`
+    /// and the standard UCI castling form are unambiguous)?
+    pub fn castling_is_standard(&self, v: &Variant) -> bool {
         let g = v.geometry();
         let array_king_file = |c: Color| {
             g.squares()

@@ -510,6 +510,11 @@ impl AnyPosition {
         with_position!(self, p => p.fen(v, false))
     }
 
+    /// Are castling rights standard (corner rooks, kings on their array files)?
+    pub fn castling_is_standard(&self, v: &Variant) -> bool {
+        with_position!(self, p => p.castling_is_standard(v))
+    }
+
     /// FEN with Shredder castling letters (`HAha`).
     pub fn fen_shredder(&self, v: &Variant) -> String {
         with_position!(self, p => p.fen(v, true))

@@ -1,0 +1,28 @@
+//! `myriad check FILE...`: parse and validate rules files, print a summary of each.
+
+use std::process::ExitCode;
+
+/// Checks each file; prints a summary or the diagnostics. Fails if any file fails.
+pub fn run(files: &[String]) -> Result<(), ExitCode> {
+    let mut ok = true;
+    for (i, f) in files.iter().enumerate() {
+        if i > 0 {
+            println!();
+        }
+        match myriad::rules::load(f) {
+            Ok(v) => {
+                println!("{f}: ok");
+                print!("{}", myriad::rules::summary(&v));
+            }
+            Err(d) => {
+                eprintln!("{d}");
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        Ok(())
+    } else {
+        Err(ExitCode::from(1))
+    }
+}
