@@ -48,7 +48,11 @@ impl Str {
     /// The file span of the decoded byte range `start..end`.
     pub fn sub_span(&self, start: usize, end: usize) -> Span {
         let last = self.offsets.len().saturating_sub(1);
-        let s = self.offsets.get(start.min(last)).copied().unwrap_or(self.span.start);
+        let s = self
+            .offsets
+            .get(start.min(last))
+            .copied()
+            .unwrap_or(self.span.start);
         let e = self.offsets.get(end.min(last)).copied().unwrap_or(s).max(s);
         Span {
             file: self.span.file,

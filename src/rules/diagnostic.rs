@@ -59,7 +59,9 @@ impl Diagnostic {
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
         let line = text[..start].matches('\n').count() + 1;
         let column = text[line_start..start].chars().count() + 1;
-        let source_line = text[line_start..line_end].trim_end_matches('\r').to_string();
+        let source_line = text[line_start..line_end]
+            .trim_end_matches('\r')
+            .to_string();
         let span_end = end.min(line_end);
         let span_len = text[start..span_end].chars().count();
         Diagnostic {

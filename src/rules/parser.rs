@@ -1,13 +1,12 @@
 //! pest pairs -> typed AST ([`super::ast`]). One `parse_*` function per grammar rule; pest types
-//! never leave this module. Syntax errors come back as [`Diagnostic`]s whose messages use the
-//! human names of [`rule_name`].
+//! never leave this module. Syntax errors come back as [`SyntaxError`]s whose messages use the
+//! human names of `rule_name`.
 
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest::Parser;
 
 use super::ast::*;
-use super::diagnostic::Diagnostic;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]
@@ -32,6 +31,21 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::board_size => "a board size like `8x8`",
         Rule::color => "`white` or `black`",
         Rule::rest_of_line => "the rest of the line",
+        Rule::ident_char => "a letter or digit",
+        Rule::arg => "a value",
+        Rule::top_keyword => "an item name",
+        Rule::piece_attr | Rule::piece_keyword => {
+            "a piece property such as `moves`, `value`, `royal`, `pawn` or `promote`"
+        }
+        Rule::castling_entry | Rule::castling_keyword | Rule::castling_stop => {
+            "a castling entry such as `rook`, `king-side`, `queen-side`, `curtailed` or `safety`"
+        }
+        Rule::end_entry | Rule::end_keyword => {
+            "an end rule such as `stalemate`, `repetition`, `move-rule` or `insufficient-material`"
+        }
+        Rule::setup_entry | Rule::setup_keyword => {
+            "a setup entry such as `step`, `require`, `randomize` or `shuffle`"
+        }
         Rule::kw_extends => "`extends`",
         Rule::kw_name => "`name`",
         Rule::kw_description => "`description`",
@@ -126,13 +140,24 @@ fn rule_name(rule: Rule) -> &'static str {
     }
 }
 
-/// Parses one file. `file` is the file's index, stored in every span; `name` its display name.
-pub fn parse_file(text: &str, file: usize, name: &str) -> Result<RulesFile, Diagnostic> {
-    let mut pairs = RulesParser::parse(Rule::file, text).map_err(|e| syntax_error(e, text, name))?;
+/// A syntax error: where, what, and how to fix it.
+pub struct SyntaxError {
+    /// Where the parse stopped.
+    pub span: Span,
+    /// "expected ..., found ..."
+    pub message: String,
+    /// A hint, for a few common slips.
+    pub help: Option<String>,
+}
+
+/// Parses one file. `file` is the file's index, stored in every span.
+pub fn parse_file(text: &str, file: usize) -> Result<RulesFile, SyntaxError> {
+    let mut pairs =
+        RulesParser::parse(Rule::file, text).map_err(|e| syntax_error(e, text, file))?;
     let Some(top) = pairs.next() else {
         return Ok(RulesFile::default());
     };
-    let cx = Cx { file, text };
+    let cx = Cx { file };
     let items = top
         .into_inner()
         .filter(|p| p.as_rule() == Rule::item)
@@ -141,7 +166,7 @@ pub fn parse_file(text: &str, file: usize, name: &str) -> Result<RulesFile, Diag
     Ok(RulesFile { items })
 }
 
-fn syntax_error(e: pest::error::Error<Rule>, text: &str, name: &str) -> Diagnostic {
+fn syntax_error(e: pest::error::Error<Rule>, text: &str, file: usize) -> SyntaxError {
     let pos = match e.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((p, _)) => p,
@@ -172,9 +197,18 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, name: &str) -> Diagnost
             help = Some("a quoted text must end with `\"` on the same line".to_string());
         }
     } else if text[pos..].starts_with('{') || text[pos..].starts_with('}') {
-        help = Some("blocks are written `castling { ... }`, `end { ... }` or `setup { ... }`".into());
+        help =
+            Some("blocks are written `castling { ... }`, `end { ... }` or `setup { ... }`".into());
     }
-    Diagnostic::at(name, text, pos, pos + found_len, message, help)
+    SyntaxError {
+        span: Span {
+            file,
+            start: pos,
+            end: pos + found_len,
+        },
+        message,
+        help,
+    }
 }
 
 /// What stands at `pos`, for "found ..." (and its length in bytes).
@@ -203,18 +237,11 @@ fn join_or(names: &[&str]) -> String {
     }
 }
 
-struct Cx<'t> {
+struct Cx {
     file: usize,
-    #[allow(dead_code)]
-    text: &'t str,
 }
 
-/// Is this pair a keyword (which the AST does not keep)?
-fn is_keyword(p: &Pair<Rule>) -> bool {
-    format!("{:?}", p.as_rule()).starts_with("kw_")
-}
-
-impl Cx<'_> {
+impl Cx {
     fn span(&self, p: &Pair<Rule>) -> Span {
         let s = p.as_span();
         Span {
@@ -443,9 +470,9 @@ impl Cx<'_> {
 
     fn parse_limit(&self, pair: Pair<Rule>) -> (Span, Limit) {
         let span = self.span(&pair);
-        let limit = match pair.into_inner().find(|q| !is_keyword(q) || q.as_rule() == Rule::kw_off) {
-            Some(q) if q.as_rule() == Rule::integer => Limit::Number(self.parse_integer(q)),
-            _ => Limit::Off,
+        let limit = match pair.into_inner().find(|q| q.as_rule() == Rule::integer) {
+            Some(q) => Limit::Number(self.parse_integer(q)),
+            None => Limit::Off,
         };
         (span, limit)
     }
