@@ -247,7 +247,7 @@ impl<B: TablesFor> Position<B> {
                         });
                     if capturable {
                         p.ep = Some(EnPassant { target, victim });
-                        p.hash ^= zobrist::ep(target.0 % 16);
+                        p.hash ^= zobrist::ep(target);
                     }
                 }
             }

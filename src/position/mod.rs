@@ -255,7 +255,7 @@ impl<B: TablesFor> Position<B> {
             }
         }
         if let Some(ep) = self.ep {
-            h ^= zobrist::ep(ep.target.0 % 16);
+            h ^= zobrist::ep(ep.target);
         }
         if self.turn == Color::Black {
             h ^= zobrist::SIDE_KEY;
@@ -299,7 +299,7 @@ impl<B: TablesFor> Position<B> {
         let to = m.to.index();
         let prev_ep = self.ep.take();
         if let Some(ep) = prev_ep {
-            self.hash ^= zobrist::ep(ep.target.0 % 16);
+            self.hash ^= zobrist::ep(ep.target);
         }
         match m.kind {
             MoveKind::Normal | MoveKind::Promotion => {
@@ -444,7 +444,7 @@ impl<B: TablesFor> Position<B> {
             for q in ps.iter() {
                 if t.ep_capture[t.idx(them, r, q)].has(target.index()) {
                     self.ep = Some(EnPassant { target, victim: to });
-                    self.hash ^= zobrist::ep(target.0 % 16);
+                    self.hash ^= zobrist::ep(target);
                     return;
                 }
             }

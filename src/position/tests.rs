@@ -180,3 +180,19 @@ fn notation_round_trips() {
         .unwrap()
         .contains("e2"));
 }
+
+#[test]
+#[ignore = "speed probe; run with --release -- --ignored --nocapture"]
+fn speed_probe() {
+    let v = chess();
+    for fen in [
+        "rkbnnbqr/pppppppp/8/8/8/8/PPPPPPPP/RNKNBBQR w HAha - 0 1",
+        "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBKQNR w HAha - 0 1",
+    ] {
+        let p = AnyPosition::from_fen(&v, fen).unwrap();
+        let t = std::time::Instant::now();
+        let n = p.perft(&v, 5);
+        let s = t.elapsed().as_secs_f64();
+        println!("{n} {s:.3} {:.0}", n as f64 / s);
+    }
+}

@@ -1,7 +1,7 @@
 //! Zobrist keys, generated at compile time from a fixed seed so that hashes are the same on
 //! every machine and every run.
 
-use crate::types::{Color, Piece, Square, MAX_FILES, MAX_ROLES, MAX_SQUARES};
+use crate::types::{Color, Piece, Square, MAX_ROLES, MAX_SQUARES};
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -28,7 +28,7 @@ const fn make_keys<const N: usize>(seed: u64) -> [u64; N] {
 
 static PIECE_KEYS: [u64; PIECE_KEY_COUNT] = make_keys(0x4D79_7269_6164_0001);
 static CASTLE_KEYS: [u64; 2 * MAX_SQUARES] = make_keys(0x4D79_7269_6164_0002);
-static EP_KEYS: [u64; MAX_FILES as usize] = make_keys(0x4D79_7269_6164_0003);
+static EP_KEYS: [u64; MAX_SQUARES] = make_keys(0x4D79_7269_6164_0003);
 /// XORed in when Black is to move.
 pub const SIDE_KEY: u64 = splitmix(0x4D79_7269_6164_0004).1;
 
@@ -44,8 +44,8 @@ pub fn castle(c: Color, rook: Square) -> u64 {
     CASTLE_KEYS[c.index() * MAX_SQUARES + rook.index()]
 }
 
-/// Key of an en passant file.
+/// Key of an en passant target square.
 #[inline(always)]
-pub fn ep(file: u8) -> u64 {
-    EP_KEYS[file as usize]
+pub fn ep(target: Square) -> u64 {
+    EP_KEYS[target.index()]
 }
