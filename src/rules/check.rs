@@ -508,7 +508,7 @@ impl Compiler {
         let roles = self.check_pieces(&d, geometry);
         let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
         let array = match (&d.array, geometry) {
-            (Some(a), Some(g)) => self.check_array(a, g, &roles),
+            (Some(a), Some(g)) => self.check_array(a, g, d.board.as_ref().map(|b| b.span), &roles),
             (None, _) => {
                 self.file_error(top, "this file has no `array`", Some("add the starting position, e.g. `array \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"`".into()));
                 None
@@ -516,9 +516,15 @@ impl Compiler {
             _ => None,
         };
         let castling = match &d.castling {
-            Some((_, Some(c))) => {
-                self.check_castling(c, geometry, &letters, &roles, array.as_deref())
-            }
+            Some((k, Some(c))) => self.check_castling(
+                *k,
+                c,
+                geometry,
+                &letters,
+                &roles,
+                array.as_deref(),
+                d.array.as_ref(),
+            ),
             _ => None,
         };
         let end = match &d.end {
@@ -526,7 +532,7 @@ impl Compiler {
             None => EndRules::default(),
         };
         let setup = match &d.setup {
-            Some((_, Some(s))) => self.check_setup(s, geometry, &letters),
+            Some((k, Some(s))) => self.check_setup(*k, s, geometry, &letters),
             _ => None,
         };
         let geometry = geometry?;
@@ -728,7 +734,12 @@ impl Compiler {
                 });
             }
         }
-        if !d.pieces.is_empty() && royal_seen.is_none() {
+        let misspelled_royal = d
+            .pieces
+            .iter()
+            .flat_map(|p| &p.unknown)
+            .any(|u| did_you_mean(&u.value, PIECE_KEYWORDS) == Some("royal"));
+        if !d.pieces.is_empty() && royal_seen.is_none() && !misspelled_royal {
             let span = d.pieces[0].span;
             self.error(
                 Span {
@@ -770,6 +781,7 @@ impl Compiler {
         &mut self,
         a: &Str,
         g: Geometry,
+        board: Option<Span>,
         roles: &[RoleDef],
     ) -> Option<Vec<Option<Piece>>> {
         let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
@@ -802,6 +814,8 @@ impl Compiler {
             );
         }
         let mut array = vec![None; g.len()];
+        let mut wrong_width: Vec<(Span, i64, usize)> = vec![];
+        let mut unknown_reported: Vec<char> = vec![];
         for (idx, (off, seg)) in segments.iter().enumerate() {
             let rank_no = g.ranks as i64 - idx as i64; // 1-based, top first
             let mut width: usize = 0;
@@ -839,7 +853,9 @@ impl Compiler {
                                 role: Role(r as u8),
                             },
                         )),
+                        None if unknown_reported.contains(&up) => bad = true,
                         None => {
+                            unknown_reported.push(up);
                             self.error(
                                 a.sub_span(off + i, off + i + 1),
                                 format!("unknown piece letter `{c}` in array"),
@@ -869,14 +885,7 @@ impl Compiler {
                 } else {
                     a.sub_span(*off, off + seg.len())
                 };
-                self.error(
-                    span,
-                    format!(
-                        "rank {rank_no} of the array is {width} squares wide but the board has {} files",
-                        g.files
-                    ),
-                    Some("each rank lists every square: letters for pieces, numbers for runs of empty squares".into()),
-                );
+                wrong_width.push((span, rank_no, width));
             }
             if rank_no >= 1 && (rank_no as usize) <= g.ranks as usize {
                 let r = (rank_no - 1) as u8;
@@ -885,6 +894,45 @@ impl Compiler {
                         array[g.square(f as u8, r).index()] = Some(piece);
                     }
                 }
+            }
+        }
+        let width_help =
+            "each rank lists every square: letters for pieces, numbers for runs of empty squares";
+        let same = wrong_width.first().map(|w| w.2);
+        if wrong_width.len() == g.ranks as usize
+            && wrong_width.len() == segments.len()
+            && wrong_width.iter().all(|w| Some(w.2) == same)
+        {
+            // Every rank is off by the same amount: the board changed, not the array.
+            let help = match board {
+                Some(b) if b.file != a.span.file => format!(
+                    "the board is set to {}x{} on line {} of `{}`; give an `array` that fits it",
+                    g.files,
+                    g.ranks,
+                    self.line_of(b),
+                    self.files[b.file].name
+                ),
+                _ => width_help.to_string(),
+            };
+            self.error(
+                a.span,
+                format!(
+                    "every rank of the array is {} squares wide but the board has {} files",
+                    same.unwrap_or(0),
+                    g.files
+                ),
+                Some(help),
+            );
+        } else {
+            for (span, rank_no, width) in wrong_width {
+                self.error(
+                    span,
+                    format!(
+                        "rank {rank_no} of the array is {width} squares wide but the board has {} files",
+                        g.files
+                    ),
+                    Some(width_help.into()),
+                );
             }
         }
         if self.problems.len() != before {
@@ -920,13 +968,16 @@ impl Compiler {
         (self.problems.len() == before).then_some(array)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn check_castling(
         &mut self,
+        keyword: Span,
         c: &CastlingBlock,
         geometry: Option<Geometry>,
         letters: &[char],
         roles: &[RoleDef],
         array: Option<&[Option<Piece>]>,
+        array_text: Option<&Str>,
     ) -> Option<CastlingRules> {
         for u in &c.unknown {
             let help = suggest(&u.value, CASTLING_KEYWORDS, "castling entries are");
@@ -961,8 +1012,8 @@ impl Compiler {
         let mut ok = true;
         let rook = match c.rook.first() {
             None => {
-                self.file_error(
-                    0,
+                self.error(
+                    keyword,
                     "`castling` does not say which piece is the rook",
                     Some("add `rook R` inside `castling { ... }`, or write `castling none`".into()),
                 );
@@ -987,8 +1038,12 @@ impl Compiler {
                                 arr[g.square(f, back).index()] == Some(Piece { color, role: r })
                             });
                             if !there {
+                                // Point at the back rank in the array: that is what to fix.
+                                let span = array_text
+                                    .and_then(|a| rank_segment(a, g, back))
+                                    .unwrap_or(l.span);
                                 self.error(
-                                    l.span,
+                                    span,
                                     format!(
                                         "castling rook `{}` is not on {}'s back rank in the array",
                                         l.value,
@@ -1145,6 +1200,7 @@ impl Compiler {
 
     fn check_setup(
         &mut self,
+        keyword: Span,
         s: &SetupBlock,
         geometry: Option<Geometry>,
         letters: &[char],
@@ -1304,7 +1360,7 @@ impl Compiler {
             let help = Some("add `step` lines, or `shuffle` for a random back rank; `setup none` removes the setup".into());
             match span {
                 Some(sp) => self.error(sp, "`randomize` needs steps to draw from", help),
-                None => self.file_error(0, "the `setup` block has no steps", help),
+                None => self.error(keyword, "the `setup` block has no steps", help),
             }
         }
         Some(SetupPhase {
@@ -1314,6 +1370,18 @@ impl Compiler {
             shuffle,
         })
     }
+}
+
+/// The span of rank `rank` (from 0 = rank 1) inside an array string, if the array has one
+/// segment per rank.
+fn rank_segment(a: &Str, g: Geometry, rank: u8) -> Option<Span> {
+    let segs: Vec<&str> = a.value.split('/').collect();
+    if segs.len() != g.ranks as usize {
+        return None;
+    }
+    let idx = (g.ranks - 1 - rank) as usize;
+    let start: usize = segs[..idx].iter().map(|s| s.len() + 1).sum();
+    Some(a.sub_span(start, start + segs[idx].len().max(1)))
 }
 
 /// "did you mean ..." or the list of valid words.

@@ -161,20 +161,32 @@ impl<'a> IntoIterator for &'a Diagnostics {
     }
 }
 
-/// Levenshtein distance, for did-you-mean suggestions.
+/// Edit distance with adjacent transpositions (optimal string alignment), ignoring ASCII case:
+/// `roayl` is one edit from `royal`.
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(!ca.eq_ignore_ascii_case(cb));
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
+    let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
+    let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for j in 0..=m {
+        d[0][j] = j;
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[n][m]
 }
 
 /// The closest candidate to `word`, if it is close enough to be a likely typo.
@@ -215,5 +227,7 @@ mod tests {
         assert_eq!(did_you_mean("boad", &["board", "name"]), Some("board"));
         assert_eq!(did_you_mean("xyzzy", &["board", "name"]), None);
         assert_eq!(did_you_mean("kingside", &["king-side"]), Some("king-side"));
+        assert_eq!(did_you_mean("roayl", &["royal", "pawn"]), Some("royal"));
+        assert_eq!(edit_distance("Name", "name"), 0);
     }
 }

@@ -178,8 +178,33 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, file: usize) -> SyntaxE
             positives,
             negatives,
         } => {
-            let mut names: Vec<&str> = positives.iter().map(|r| rule_name(*r)).collect();
+            // `end of file` and the catch-all `word` of unknown entries only add noise next
+            // to real alternatives; at the end of a line, "end of file" reads "end of line".
+            let mut rules: Vec<Rule> = positives.clone();
+            if rules.len() > 1 {
+                rules.retain(|r| !matches!(r, Rule::EOI | Rule::word));
+            }
+            let mut names: Vec<&str> = rules
+                .iter()
+                .map(|r| match r {
+                    Rule::EOI if pos < text.len() => "end of line",
+                    r => rule_name(*r),
+                })
+                .collect();
             names.dedup();
+            if pos >= text.len() {
+                if let Some(open) = unclosed_brace(text) {
+                    return SyntaxError {
+                        span: Span {
+                            file,
+                            start: open,
+                            end: open + 1,
+                        },
+                        message: "this `{` is never closed".into(),
+                        help: Some("end the block with `}`".into()),
+                    };
+                }
+            }
             if !names.is_empty() {
                 format!("expected {}, found {found}", join_or(&names))
             } else if !negatives.is_empty() {
@@ -209,6 +234,34 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, file: usize) -> SyntaxE
         message,
         help,
     }
+}
+
+/// The last `{` without a matching `}` (strings and comments skipped), if any.
+fn unclosed_brace(text: &str) -> Option<usize> {
+    let mut open = vec![];
+    let mut in_string = false;
+    let mut in_comment = false;
+    let mut prev = '\0';
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => {
+                in_string = false;
+                in_comment = false;
+            }
+            _ if in_comment => {}
+            '"' if !(in_string && prev == '\\') => in_string = !in_string,
+            _ if in_string => {}
+            '#' => in_comment = true,
+            '/' if prev == '/' => in_comment = true,
+            '{' => open.push(i),
+            '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+        prev = c;
+    }
+    open.pop()
 }
 
 /// What stands at `pos`, for "found ..." (and its length in bytes).
