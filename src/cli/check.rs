@@ -12,7 +12,7 @@ pub fn run(files: &[String]) -> Result<(), ExitCode> {
         match myriad::rules::load(f) {
             Ok(v) => {
                 println!("{f}: ok");
-                print!("{}", myriad::rules::summary(&v));
+                println!("{}", myriad::rules::summary(&v).trim_end());
             }
             Err(d) => {
                 eprintln!("{d}");
