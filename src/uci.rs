@@ -1,89 +1,271 @@
 //! The UCI engine protocol over any rules file.
 //!
-//! `uci`, `isready`, `setoption name UCI_Chess960 value true`, `ucinewgame`,
-//! `position startpos|fen ... [moves ...]` (setup steps as `e8g8` swaps and `0000` passes),
-//! `go perft N`, `go ...`, `quit`. Bad input never stops the engine: it is answered with an
-//! `info string` and the engine goes on.
+//! `uci`, `isready`, `setoption name ... value ...` (`UCI_Chess960`, `Hash`, `Skill Level`),
+//! `ucinewgame`, `position startpos|fen ... [moves ...]` (setup steps as `e8g8` swaps and
+//! `0000` passes), `go perft N`, `go [depth N] [nodes N] [movetime T] [wtime T] [btime T]
+//! [winc T] [binc T] [movestogo N] [infinite]`, `stop`, `quit`. The search runs in its own
+//! thread, so `stop` and `isready` are answered while it thinks; it reports an `info` line
+//! after each completed depth and ends with `bestmove`. Bad input never stops the engine: it
+//! is answered with an `info string` and the engine goes on.
 
 use std::io::{BufRead, Write};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use crate::game::Game;
+use crate::search::{Engine, Limits, Report, Score};
+use crate::types::Move;
 use crate::variant::Variant;
 
-/// Runs the UCI loop until `quit` or end of input.
-pub fn run<R: BufRead, W: Write>(v: Arc<Variant>, input: R, mut out: W) {
+/// Default transposition table size, in megabytes.
+const DEFAULT_HASH_MB: usize = 16;
+
+/// Writes one line and flushes it (the GUI reads line by line).
+fn say<W: Write>(out: &Mutex<W>, line: &str) {
+    if let Ok(mut o) = out.lock() {
+        let _ = writeln!(o, "{line}");
+        let _ = o.flush();
+    }
+}
+
+/// Runs the UCI loop until `quit` or end of input. At the end of input a running search is
+/// allowed to finish (an infinite one is stopped), so piped scripts get their `bestmove`.
+pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
+    let out = Mutex::new(out);
+    let out = &out;
     let mut game = Game::new_seeded(v.clone(), 0);
     let mut chess960 = v.spec.setup.is_some();
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(&cmd) = words.first() else { continue };
-        match cmd {
-            "uci" => {
-                let _ = writeln!(out, "id name Myriad {}", env!("CARGO_PKG_VERSION"));
-                let _ = writeln!(out, "id author the Myriad developers");
-                let _ = writeln!(
-                    out,
-                    "option name UCI_Chess960 type check default {}",
-                    chess960
+    let mut engine = Some(Engine::new(DEFAULT_HASH_MB));
+    std::thread::scope(|scope| {
+        // the running search: its thread (which gives the engine back) and its stop flag
+        let mut running: Option<(
+            std::thread::ScopedJoinHandle<'_, Engine>,
+            Arc<AtomicBool>,
+            bool,
+        )> = None;
+        let finish = |running: &mut Option<(
+            std::thread::ScopedJoinHandle<'_, Engine>,
+            Arc<AtomicBool>,
+            bool,
+        )>,
+                      engine: &mut Option<Engine>,
+                      stop_it: bool| {
+            if let Some((handle, stop, _)) = running.take() {
+                if stop_it {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                *engine = Some(
+                    handle
+                        .join()
+                        .unwrap_or_else(|_| Engine::new(DEFAULT_HASH_MB)),
                 );
-                let _ = writeln!(
-                    out,
-                    "option name UCI_Variant type combo default {} var {}",
-                    v.spec.origin, v.spec.origin
-                );
-                let _ = writeln!(out, "uciok");
             }
-            "isready" => {
-                let _ = writeln!(out, "readyok");
-            }
-            "ucinewgame" => game = Game::new_seeded(v.clone(), 0),
-            "setoption" => {
-                let text = line.to_ascii_lowercase();
-                if text.contains("name uci_chess960") {
-                    chess960 = text.trim_end().ends_with("true");
+        };
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(&cmd) = words.first() else { continue };
+            match cmd {
+                "uci" => {
+                    say(
+                        out,
+                        &format!("id name Myriad {}", env!("CARGO_PKG_VERSION")),
+                    );
+                    say(out, "id author the Myriad developers");
+                    say(
+                        out,
+                        &format!("option name UCI_Chess960 type check default {chess960}"),
+                    );
+                    say(
+                        out,
+                        &format!(
+                            "option name UCI_Variant type combo default {} var {}",
+                            v.spec.origin, v.spec.origin
+                        ),
+                    );
+                    say(
+                        out,
+                        &format!(
+                            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"
+                        ),
+                    );
+                    say(
+                        out,
+                        "option name Skill Level type spin default 10 min 1 max 10",
+                    );
+                    say(out, "uciok");
                 }
-            }
-            "position" => match parse_position(&v, &words[1..]) {
-                Ok(g) => game = g,
-                Err(e) => {
-                    let _ = writeln!(out, "info string error: {}", e.replace('\n', " "));
-                }
-            },
-            "go" => {
-                if words.get(1) == Some(&"perft") {
-                    let depth: u32 = words.get(2).and_then(|d| d.parse().ok()).unwrap_or(1);
-                    let mut g = game.clone();
-                    let mut total = 0;
-                    for (m, n) in g.perft_divide(depth.max(1)) {
-                        let _ = writeln!(out, "{}: {}", game.uci(m, chess960), n);
-                        total += n;
+                "isready" => say(out, "readyok"),
+                "ucinewgame" => {
+                    finish(&mut running, &mut engine, true);
+                    game = Game::new_seeded(v.clone(), 0);
+                    if let Some(e) = engine.as_mut() {
+                        e.new_game();
                     }
-                    let _ = writeln!(out);
-                    let _ = writeln!(out, "Nodes searched: {total}");
-                } else {
-                    match game.legal_moves().first() {
-                        Some(&m) => {
-                            let _ = writeln!(out, "bestmove {}", game.uci(m, chess960));
-                        }
-                        None => {
-                            let _ = writeln!(out, "bestmove 0000");
-                        }
+                }
+                "setoption" => {
+                    finish(&mut running, &mut engine, true);
+                    let (name, value) = parse_setoption(&words[1..]);
+                    let e = engine.as_mut().expect("the engine is back");
+                    match name.to_ascii_lowercase().as_str() {
+                        "uci_chess960" => chess960 = value.eq_ignore_ascii_case("true"),
+                        "hash" => match value.parse::<usize>() {
+                            Ok(mb) if (1..=4096).contains(&mb) => e.set_hash(mb),
+                            _ => say(out, &format!("info string bad Hash value `{value}`")),
+                        },
+                        "skill level" => match value.parse::<u8>() {
+                            Ok(l) if (1..=10).contains(&l) => e.set_level(l),
+                            _ => say(
+                                out,
+                                &format!("info string bad Skill Level `{value}` (1..10)"),
+                            ),
+                        },
+                        "uci_variant" | "threads" | "ponder" | "multipv" | "move overhead" => {}
+                        _ => say(out, &format!("info string unknown option `{name}`")),
                     }
                 }
-            }
-            "d" => {
-                let _ = writeln!(out, "{}", game.fen());
-            }
-            "stop" | "ponderhit" | "debug" | "register" => {}
-            "quit" => break,
-            _ => {
-                let _ = writeln!(out, "info string unknown command `{cmd}`");
+                "position" => {
+                    finish(&mut running, &mut engine, true);
+                    match parse_position(&v, &words[1..]) {
+                        Ok(g) => game = g,
+                        Err(e) => say(out, &format!("info string error: {}", e.replace('\n', " "))),
+                    }
+                }
+                "go" => {
+                    finish(&mut running, &mut engine, true);
+                    if words.get(1) == Some(&"perft") {
+                        let depth: u32 = words.get(2).and_then(|d| d.parse().ok()).unwrap_or(1);
+                        let mut g = game.clone();
+                        let mut total = 0;
+                        for (m, n) in g.perft_divide(depth.max(1)) {
+                            say(out, &format!("{}: {}", game.uci(m, chess960), n));
+                            total += n;
+                        }
+                        say(out, "");
+                        say(out, &format!("Nodes searched: {total}"));
+                        continue;
+                    }
+                    let limits = match parse_go(&words[1..]) {
+                        Ok(l) => l,
+                        Err(e) => {
+                            say(out, &format!("info string {e}"));
+                            continue;
+                        }
+                    };
+                    let stop = Arc::new(AtomicBool::new(false));
+                    let mut eng = engine.take().expect("the engine is back");
+                    let g = game.clone();
+                    let flag = stop.clone();
+                    let infinite = limits.infinite;
+                    let handle = scope.spawn(move || {
+                        let mut report = |r: &Report| say(out, &info_line(&g, r, chess960));
+                        let best = eng.think(&g, &limits, &flag, &mut report);
+                        match best {
+                            Some(m) => say(out, &format!("bestmove {}", g.uci(m, chess960))),
+                            None => say(out, "bestmove 0000"),
+                        }
+                        eng
+                    });
+                    running = Some((handle, stop, infinite));
+                }
+                "stop" => finish(&mut running, &mut engine, true),
+                "d" => say(out, &game.fen()),
+                "ponderhit" | "debug" | "register" => {}
+                "quit" => {
+                    finish(&mut running, &mut engine, true);
+                    break;
+                }
+                _ => say(out, &format!("info string unknown command `{cmd}`")),
             }
         }
-        let _ = out.flush();
+        let infinite = running.as_ref().is_some_and(|r| r.2);
+        finish(&mut running, &mut engine, infinite);
+    });
+}
+
+/// Splits `name <words> value <words>` of `setoption`.
+fn parse_setoption(args: &[&str]) -> (String, String) {
+    let name_at = args.iter().position(|w| w.eq_ignore_ascii_case("name"));
+    let value_at = args.iter().position(|w| w.eq_ignore_ascii_case("value"));
+    let name_end = value_at.unwrap_or(args.len());
+    let name = match name_at {
+        Some(i) if i < name_end => args[i + 1..name_end].join(" "),
+        _ => String::new(),
+    };
+    let value = match value_at {
+        Some(i) => args[i + 1..].join(" "),
+        None => String::new(),
+    };
+    (name, value)
+}
+
+/// Parses the arguments of `go` (other than `perft`).
+pub fn parse_go(args: &[&str]) -> Result<Limits, String> {
+    let mut l = Limits::default();
+    let mut i = 0;
+    let num = |i: usize| -> Result<i64, String> {
+        let w = args
+            .get(i + 1)
+            .ok_or_else(|| format!("`go {}` needs a number", args[i]))?;
+        w.parse::<i64>()
+            .map_err(|_| format!("`go {}`: `{w}` is not a number", args[i]))
+    };
+    let ms = |x: i64| Duration::from_millis(x.max(0) as u64);
+    while i < args.len() {
+        match args[i] {
+            "infinite" => {
+                l.infinite = true;
+                i += 1;
+                continue;
+            }
+            "ponder" => {
+                i += 1;
+                continue;
+            }
+            "depth" => l.depth = Some(num(i)?.max(1) as u32),
+            "mate" => l.depth = Some((num(i)?.max(1) * 2) as u32),
+            "nodes" => l.nodes = Some(num(i)?.max(1) as u64),
+            "movetime" => l.movetime = Some(ms(num(i)?)),
+            "wtime" => l.wtime = Some(ms(num(i)?)),
+            "btime" => l.btime = Some(ms(num(i)?)),
+            "winc" => l.winc = Some(ms(num(i)?)),
+            "binc" => l.binc = Some(ms(num(i)?)),
+            "movestogo" => l.movestogo = Some(num(i)?.max(1) as u32),
+            "searchmoves" => return Err("`go searchmoves` is not supported".into()),
+            w => return Err(format!("unknown `go` parameter `{w}`")),
+        }
+        i += 2;
     }
+    Ok(l)
+}
+
+/// The `info` line of a report, with the principal variation in UCI notation.
+pub fn info_line(game: &Game, r: &Report, chess960: bool) -> String {
+    let score = match r.score {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(m) => format!("mate {m}"),
+    };
+    let mut pos = *game.position();
+    let v = game.variant();
+    let mut pv = Vec::new();
+    for &m in &r.pv {
+        if !pos.legal_moves(v).as_slice().contains(&m) {
+            break;
+        }
+        pv.push(pos.uci(v, m, chess960));
+        pos.play(v, m);
+    }
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        r.depth,
+        r.seldepth,
+        score,
+        r.nodes,
+        r.nps,
+        r.time.as_millis(),
+        pv.join(" ")
+    )
 }
 
 /// Parses the arguments of `position`.
@@ -101,7 +283,7 @@ pub fn parse_position(v: &Arc<Variant>, args: &[&str]) -> Result<Game, String> {
         _ => return Err("expected `position startpos` or `position fen <fen>`".into()),
     };
     for m in moves {
-        let mv = game.parse_move(m).map_err(|e| format!("move `{m}`: {e}"))?;
+        let mv: Move = game.parse_move(m).map_err(|e| format!("move `{m}`: {e}"))?;
         game.play(mv).map_err(|e| format!("move `{m}`: {e}"))?;
     }
     Ok(game)

@@ -73,7 +73,7 @@ pub fn main() -> ExitCode {
                 Ok(v) => {
                     let stdin = std::io::stdin();
                     let stdout = std::io::stdout();
-                    myriad::uci::run(v, stdin.lock(), stdout.lock());
+                    myriad::uci::run(v, stdin.lock(), stdout);
                     Ok(())
                 }
                 Err(code) => return code,

@@ -6,11 +6,21 @@
 //! Rustic style). It stops when a [`Limits`] bound is reached or when the caller sets the stop
 //! flag, and it always answers with a legal move of the game.
 
+mod alphabeta;
+mod eval;
+mod tt;
+
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::game::Game;
-use crate::types::Move;
+use crate::position::{AnyPosition, Position};
+use crate::types::{Big, Color, Move};
+use crate::variant::{TablesFor, Variant};
+use alphabeta::{Control, Heuristics, Searcher};
+use tt::Tt;
+
+pub use alphabeta::MATE;
 
 /// Bounds on one search. Every field is optional; with none set (and `infinite` false) the
 /// search runs until it is stopped or reaches the deepest depth the level allows.
@@ -66,14 +76,54 @@ pub struct Report {
 
 /// A searching engine: its transposition table, move-ordering statistics and level.
 pub struct Engine {
-    hash_mb: usize,
+    tt: Tt,
+    heuristics: Heuristics,
     level: u8,
+    rng: u64,
 }
+
+/// What a level means: the deepest iteration and the amplitude of the evaluation noise.
+fn level_params(level: u8) -> (u32, i32) {
+    match level {
+        1 => (1, 150),
+        2 => (1, 90),
+        3 => (2, 60),
+        4 => (3, 40),
+        5 => (4, 25),
+        6 => (5, 15),
+        7 => (6, 8),
+        8 => (8, 4),
+        9 => (12, 0),
+        _ => (u32::MAX, 0),
+    }
+}
+
+/// Time kept in reserve for the answer to reach the other side.
+const OVERHEAD: Duration = Duration::from_millis(15);
 
 impl Engine {
     /// An engine with a transposition table of about `hash_mb` megabytes, at full strength.
     pub fn new(hash_mb: usize) -> Engine {
-        Engine { hash_mb, level: 10 }
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0x1234_5678);
+        Engine {
+            tt: Tt::new(hash_mb),
+            heuristics: Heuristics::new(),
+            level: 10,
+            rng: seed | 1,
+        }
+    }
+
+    /// Resizes the transposition table (the UCI `Hash` option); clears it.
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.tt = Tt::new(hash_mb);
+    }
+
+    /// Seeds the random choices (setup variety, weaker levels), for reproducible games.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     }
 
     /// Sets the level, from 1 ("beginner": shallow, some randomness) to 10 (full strength).
@@ -81,21 +131,216 @@ impl Engine {
         self.level = level.clamp(1, 10);
     }
 
+    /// The level, 1..=10.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
     /// Forgets everything learned in earlier searches (transposition table, history).
     pub fn new_game(&mut self) {
-        let _ = self.hash_mb;
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
+    fn next_random(&mut self) -> u64 {
+        // xorshift64*
+        let mut x = self.rng;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
     /// Chooses a move for the side to act in `game`: a setup step (swap or pass) or a move of
     /// the game proper. Returns `None` only when there is no legal move (the game is over).
-    /// `on_report` is called after each completed depth.
+    /// `on_report` is called after each completed depth of the game-proper search.
     pub fn think(
         &mut self,
         game: &Game,
-        _limits: &Limits,
-        _stop: &AtomicBool,
-        _on_report: &mut dyn FnMut(&Report),
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_report: &mut dyn FnMut(&Report),
     ) -> Option<Move> {
-        game.legal_moves().first().copied()
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        if game.in_setup() {
+            let m = self.think_setup(game, stop);
+            return Some(m.filter(|m| legal.contains(m)).unwrap_or(legal[0]));
+        }
+        let start = Instant::now();
+        let (level_depth, noise) = level_params(self.level);
+        let (soft, hard) = time_budget(limits, game.turn(), start);
+        let ctl = Control {
+            stop,
+            max_depth: limits.depth.unwrap_or(u32::MAX).min(level_depth).max(1),
+            nodes: limits.nodes,
+            hard,
+            soft,
+            noise,
+            noise_key: if noise > 0 { self.next_random() } else { 0 },
+            single_reply: legal.len() == 1 && !limits.infinite && limits.depth.is_none(),
+        };
+        let hashes = history_hashes(game);
+        let best = self.search_any(game.variant(), game.position(), hashes, ctl, on_report);
+        // `go infinite` must not answer before it is told to stop
+        if limits.infinite {
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        Some(best.0.filter(|m| legal.contains(m)).unwrap_or(legal[0]))
     }
+
+    /// Runs the search on the position, dispatching once on the bit-set width.
+    fn search_any(
+        &mut self,
+        v: &Variant,
+        pos: &AnyPosition,
+        hashes: Vec<u64>,
+        ctl: Control<'_>,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> (Option<Move>, i32) {
+        match pos {
+            AnyPosition::Small(p) => self.search_generic::<u64>(v, p, hashes, ctl, on_report),
+            AnyPosition::Big(p) => self.search_generic::<Big>(v, p, hashes, ctl, on_report),
+        }
+    }
+
+    fn search_generic<B: TablesFor>(
+        &mut self,
+        v: &Variant,
+        pos: &Position<B>,
+        hashes: Vec<u64>,
+        ctl: Control<'_>,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> (Option<Move>, i32) {
+        let mut s = Searcher::<B>::new(v, &mut self.tt, &mut self.heuristics, ctl, hashes);
+        let out = s.run(pos, on_report);
+        (out.best, out.score)
+    }
+
+    /// The setup phase: looks at every sequence of our own consecutive steps from here (the
+    /// king's swap, then the queen's, ...), judges each array it leads to with a short search
+    /// of the resulting position (development, castling prospects, safety), adds a little
+    /// noise for variety, and plays the first step of the best sequence.
+    fn think_setup(&mut self, game: &Game, stop: &AtomicBool) -> Option<Move> {
+        let legal = game.legal_moves();
+        if legal.len() == 1 {
+            return Some(legal[0]);
+        }
+        let us = game.turn();
+        let mut best: Option<(i32, Move)> = None;
+        let budget = Instant::now() + Duration::from_millis(1500);
+        for &m in &legal {
+            let mut g = game.clone();
+            if g.play(m).is_err() {
+                continue;
+            }
+            let s = self.best_setup_line(&g, us, stop, budget, 0);
+            let noise = (self.next_random() % 41) as i32 - 20;
+            let s = s + noise;
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
+    fn best_setup_line(
+        &mut self,
+        game: &Game,
+        us: Color,
+        stop: &AtomicBool,
+        budget: Instant,
+        depth: u32,
+    ) -> i32 {
+        if game.in_setup() && game.turn() == us && depth < 4 {
+            let mut best = i32::MIN;
+            for m in game.legal_moves() {
+                let mut g = game.clone();
+                if g.play(m).is_ok() {
+                    best = best.max(self.best_setup_line(&g, us, stop, budget, depth + 1));
+                }
+            }
+            if best != i32::MIN {
+                return best;
+            }
+        }
+        self.judge_array(game, us, stop, budget)
+    }
+
+    /// How good the array of `game` is for `us`, as if the game proper began now.
+    fn judge_array(&mut self, game: &Game, us: Color, stop: &AtomicBool, budget: Instant) -> i32 {
+        let v = game.variant();
+        let array = game.position().array(v);
+        let pos = AnyPosition::from_array(v, &array);
+        let rights = pos.castling_rights();
+        let castling = [rights[us].king_side, rights[us].queen_side]
+            .iter()
+            .filter(|r| r.is_some())
+            .count() as i32;
+        let (depth, nodes) = match self.level {
+            1..=3 => (1, 2_000),
+            4..=6 => (2, 8_000),
+            _ => (3, 20_000),
+        };
+        let ctl = Control {
+            stop,
+            max_depth: if Instant::now() < budget { depth } else { 1 },
+            nodes: Some(nodes),
+            hard: None,
+            soft: None,
+            noise: 0,
+            noise_key: 0,
+            single_reply: false,
+        };
+        let (_, score) = self.search_any(v, &pos, vec![pos.hash()], ctl, &mut |_| {});
+        let white = if pos.turn() == Color::White {
+            score
+        } else {
+            -score
+        };
+        let mine = if us == Color::White { white } else { -white };
+        mine + 15 * castling
+    }
+}
+
+/// The hashes of the game's positions since the setup phase, the current one last.
+fn history_hashes(game: &Game) -> Vec<u64> {
+    let mut v: Vec<u64> = game
+        .history()
+        .iter()
+        .filter(|p| !p.mv.is_setup())
+        .map(|p| p.before.hash())
+        .collect();
+    v.push(game.position().hash());
+    v
+}
+
+/// The soft limit (no new iteration after it) and hard limit (stop at once) of a search.
+fn time_budget(limits: &Limits, turn: Color, start: Instant) -> (Option<Instant>, Option<Instant>) {
+    if limits.infinite {
+        return (None, None);
+    }
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
+        return (Some(start + t), Some(start + t));
+    }
+    let (time, inc) = match turn {
+        Color::White => (limits.wtime, limits.winc),
+        Color::Black => (limits.btime, limits.binc),
+    };
+    let Some(time) = time else {
+        return (None, None);
+    };
+    let inc = inc.unwrap_or_default();
+    let mtg = limits.movestogo.unwrap_or(30).clamp(1, 40);
+    let left = time.saturating_sub(OVERHEAD);
+    let base = left / mtg + inc * 3 / 4;
+    let hard = (base * 3).min(left / 3).max(Duration::from_millis(2));
+    let soft = (base / 2).min(hard);
+    (Some(start + soft), Some(start + hard))
 }

@@ -1,0 +1,672 @@
+//! Negamax with alpha-beta, principal variation search, quiescence, and iterative deepening.
+//!
+//! Generic over the bit-set width: [`super::Engine`] dispatches once from the game's
+//! `AnyPosition`, and everything below runs on a concrete `Position<B>` by copy-make.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::eval::EvalTables;
+use super::tt::{Bound, Tt};
+use super::{Report, Score};
+use crate::position::Position;
+use crate::types::{Move, MoveKind, MoveList};
+use crate::variant::{Tables, TablesFor, Variant};
+
+/// The mate score: mate at ply `p` scores `MATE - p`.
+pub const MATE: i32 = 32_000;
+/// Deepest ply the search reaches (quiescence included).
+pub(crate) const MAX_PLY: usize = 128;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+const INF: i32 = MATE + 1;
+
+/// When to stop: set up by the engine from the [`super::Limits`] and the level.
+pub(crate) struct Control<'a> {
+    /// The caller's stop flag.
+    pub stop: &'a AtomicBool,
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Stop inside an iteration at this instant.
+    pub hard: Option<Instant>,
+    /// Do not begin a new iteration after this instant.
+    pub soft: Option<Instant>,
+    /// Amplitude of the evaluation noise (weaker levels), in centipawns.
+    pub noise: i32,
+    /// Key mixed into the noise.
+    pub noise_key: u64,
+    /// Leave after the first iteration (a forced move).
+    pub single_reply: bool,
+}
+
+/// Persistent move-ordering state, kept by the engine between searches.
+pub(crate) struct Heuristics {
+    /// Quiet-move history, by (colour, from, to).
+    pub history: Vec<i32>,
+    /// Two killer moves per ply.
+    pub killers: Vec<[Option<Move>; 2]>,
+}
+
+impl Heuristics {
+    pub fn new() -> Heuristics {
+        Heuristics {
+            history: Vec::new(),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+}
+
+/// The outcome of a search.
+pub(crate) struct Outcome {
+    pub best: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+}
+
+pub(crate) struct Searcher<'a, B: TablesFor> {
+    v: &'a Variant,
+    t: &'a Tables<B>,
+    et: EvalTables<B>,
+    tt: &'a mut Tt,
+    h: &'a mut Heuristics,
+    ctl: Control<'a>,
+    start: Instant,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Hashes of the positions of the game and the current line, for repetitions.
+    hashes: Vec<u64>,
+    gen: MoveList,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    n: usize,
+    stalemate_score: i32,
+}
+
+/// Converts an internal score for reports.
+pub(crate) fn to_score(s: i32) -> Score {
+    if s > MATE_BOUND {
+        Score::Mate((MATE - s + 1) / 2)
+    } else if s < -MATE_BOUND {
+        Score::Mate(-(MATE + s) / 2)
+    } else {
+        Score::Cp(s)
+    }
+}
+
+#[inline]
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+impl<'a, B: TablesFor> Searcher<'a, B> {
+    pub fn new(
+        v: &'a Variant,
+        tt: &'a mut Tt,
+        h: &'a mut Heuristics,
+        ctl: Control<'a>,
+        hashes: Vec<u64>,
+    ) -> Self {
+        let t = v.tables::<B>();
+        let n = t.n;
+        if h.history.len() != 2 * n * n {
+            h.history = vec![0; 2 * n * n];
+        }
+        let stalemate_score = if v.spec.end.stalemate_draw { 0 } else { -MATE };
+        Searcher {
+            v,
+            t,
+            et: EvalTables::new(v),
+            tt,
+            h,
+            ctl,
+            start: Instant::now(),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            hashes,
+            gen: MoveList::new(),
+            pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            n,
+            stalemate_score,
+        }
+    }
+
+    /// Static evaluation for the side to move, with the level's noise.
+    #[inline]
+    fn eval(&self, pos: &Position<B>) -> i32 {
+        let e = self.et.evaluate(self.t, pos);
+        if self.ctl.noise == 0 {
+            return e;
+        }
+        let x = (pos.hash() ^ self.ctl.noise_key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let amp = self.ctl.noise as u64;
+        e + ((x >> 33) % (2 * amp + 1)) as i32 - self.ctl.noise
+    }
+
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            if self.ctl.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if let Some(h) = self.ctl.hard {
+                if Instant::now() >= h {
+                    self.stopped = true;
+                }
+            }
+        }
+        if let Some(n) = self.ctl.nodes {
+            if self.nodes >= n {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    #[inline]
+    fn is_capture(pos: &Position<B>, m: Move) -> bool {
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Normal | MoveKind::Promotion => pos.piece_at(m.to).is_some(),
+            _ => false,
+        }
+    }
+
+    fn generate(&mut self, pos: &Position<B>, out: &mut Vec<(Move, i32)>) {
+        self.gen.clear();
+        pos.gen_legal(self.t, self.v, &mut self.gen);
+        out.clear();
+        out.extend(self.gen.iter().map(|&m| (m, 0)));
+    }
+
+    fn victim_value(&self, pos: &Position<B>, m: Move) -> i32 {
+        match m.kind {
+            MoveKind::EnPassant => self.et.value.iter().copied().min().unwrap_or(100).max(100),
+            _ => pos
+                .piece_at(m.to)
+                .map(|p| self.et.value[p.role.index()])
+                .unwrap_or(0),
+        }
+    }
+
+    fn score_moves(
+        &self,
+        pos: &Position<B>,
+        moves: &mut [(Move, i32)],
+        tt_move: Option<Move>,
+        ply: usize,
+    ) {
+        let us = pos.turn().index();
+        let killers = self.h.killers[ply];
+        for (m, s) in moves.iter_mut() {
+            *s = if Some(*m) == tt_move {
+                1 << 30
+            } else if Self::is_capture(pos, *m) || m.kind == MoveKind::Promotion {
+                let attacker = pos
+                    .piece_at(m.from)
+                    .map(|p| self.et.value[p.role.index()])
+                    .unwrap_or(0);
+                let promo = if m.kind == MoveKind::Promotion {
+                    self.et.value[m.promotion.index()]
+                } else {
+                    0
+                };
+                (1 << 24) + (self.victim_value(pos, *m) + promo) * 16 - attacker / 16
+            } else if Some(*m) == killers[0] {
+                1 << 22
+            } else if Some(*m) == killers[1] {
+                (1 << 22) - 1
+            } else {
+                self.h.history[(us * self.n + m.from.index()) * self.n + m.to.index()]
+            };
+        }
+    }
+
+    #[inline]
+    fn pick(moves: &mut [(Move, i32)], i: usize) -> Move {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if moves[j].1 > moves[best].1 {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        moves[i].0
+    }
+
+    fn is_repetition(&self, pos: &Position<B>) -> bool {
+        let h = pos.hash();
+        let len = self.hashes.len();
+        // the current position is the last entry; compare with same-side positions before it
+        let limit = (pos.halfmove_clock() as usize).min(len.saturating_sub(1));
+        let mut i = 2;
+        while i <= limit {
+            if self.hashes[len - 1 - i] == h {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let next = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..next {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = next;
+    }
+
+    /// Iterative deepening from `root`; reports after each completed depth.
+    pub fn run(&mut self, root: &Position<B>, on_report: &mut dyn FnMut(&Report)) -> Outcome {
+        let mut best: Option<Move> = None;
+        let mut best_score: i32 = 0;
+        let mut done_depth = 0;
+        let in_check = root.is_check(self.v);
+        for depth in 1..=self.ctl.max_depth.min(MAX_PLY as u32 - 8) {
+            self.seldepth = 0;
+            // aspiration window around the last score
+            let (mut alpha, mut beta) = if depth >= 5 && best_score.abs() < MATE_BOUND {
+                (best_score - 40, best_score + 40)
+            } else {
+                (-INF, INF)
+            };
+            let mut delta = 40;
+            let score = loop {
+                let s = self.negamax(root, depth as i32, alpha, beta, 0, in_check, true);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    alpha = (alpha - delta).max(-INF);
+                } else if s >= beta {
+                    beta = (beta + delta).min(INF);
+                } else {
+                    break s;
+                }
+                delta *= 3;
+            };
+            if self.stopped && depth > 1 {
+                // keep the last completed iteration's move, unless this one found a better
+                // first move already (its score stands on a complete search of that move)
+                if self.pv_len[0] > 0 && score > best_score && score > -INF && score < INF {
+                    let m = self.pv[0][0];
+                    if Some(m) != best {
+                        best = Some(m);
+                    }
+                }
+                break;
+            }
+            if self.pv_len[0] > 0 {
+                best = Some(self.pv[0][0]);
+                best_score = score;
+            }
+            if self.stopped {
+                break;
+            }
+            done_depth = depth;
+            let time = self.start.elapsed();
+            let report = Report {
+                depth,
+                seldepth: self.seldepth.max(depth as usize) as u32,
+                score: to_score(score),
+                nodes: self.nodes,
+                nps: (self.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                time,
+                pv: self.pv[0][..self.pv_len[0]].to_vec(),
+            };
+            on_report(&report);
+            if self.ctl.single_reply {
+                break;
+            }
+            if let Some(soft) = self.ctl.soft {
+                if Instant::now() >= soft {
+                    break;
+                }
+            }
+            // a mate found within the depth cannot get better
+            if score.abs() > MATE_BOUND && (MATE - score.abs()) < depth as i32 {
+                break;
+            }
+        }
+        Outcome {
+            best,
+            score: best_score,
+            depth: done_depth,
+        }
+    }
+
+    /// Nodes searched.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Time since the search began.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position<B>,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        in_check: bool,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if ply >= MAX_PLY - 4 {
+            return self.eval(pos);
+        }
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, in_check, 0);
+        }
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if self.is_repetition(pos) {
+                return 0;
+            }
+            if let Some(n) = self.v.spec.end.move_rule {
+                if pos.halfmove_clock() as u32 >= 2 * n as u32 {
+                    return 0;
+                }
+            }
+            // mate distance pruning
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry {
+            if !pv_node && e.depth as i32 >= depth && ply > 0 {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let static_eval = if in_check { -INF } else { self.eval(pos) };
+        if !pv_node && !in_check && ply > 0 {
+            // reverse futility pruning
+            if depth <= 3 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // null move pruning
+            if allow_null
+                && depth >= 3
+                && static_eval >= beta
+                && self.et.has_pieces(pos, pos.turn())
+            {
+                let r = 3 + depth / 6;
+                let mut child = *pos;
+                child.play(self.v, Move::PASS);
+                child.set_turn(!pos.turn());
+                self.hashes.push(child.hash());
+                let s = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    false,
+                );
+                self.hashes.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s > MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let mut moves = Vec::with_capacity(64);
+        self.generate(pos, &mut moves);
+        if moves.is_empty() {
+            return if in_check {
+                -MATE + ply as i32
+            } else if self.stalemate_score == 0 {
+                0
+            } else {
+                -MATE + ply as i32
+            };
+        }
+        self.score_moves(pos, &mut moves, tt_move, ply);
+        let us = pos.turn().index();
+        let mut best = -INF;
+        let mut best_move = None;
+        let old_alpha = alpha;
+        let mut searched = 0;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        for i in 0..moves.len() {
+            let m = Self::pick(&mut moves, i);
+            let capture = Self::is_capture(pos, m) || m.kind == MoveKind::Promotion;
+            let mut child = *pos;
+            child.play(self.v, m);
+            let gives_check = child.is_check(self.v);
+            // late-move pruning of quiet moves at shallow depth
+            if !pv_node
+                && !in_check
+                && !capture
+                && !gives_check
+                && depth <= 3
+                && searched >= 4 + 4 * depth as usize
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
+            self.hashes.push(child.hash());
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check, true);
+            } else {
+                // late move reductions for quiet moves
+                let mut r = 0;
+                if depth >= 3 && !capture && !in_check && !gives_check && searched >= 3 {
+                    r = 1 + (searched >= 8) as i32 + (depth >= 8 && searched >= 16) as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.min(depth - 2).max(0);
+                }
+                score = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                    true,
+                );
+                if score > alpha && r > 0 {
+                    score = -self.negamax(
+                        &child,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        gives_check,
+                        true,
+                    );
+                }
+                if score > alpha && score < beta {
+                    score =
+                        -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check, true);
+                }
+            }
+            self.hashes.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if !capture {
+                            let k = &mut self.h.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let bonus = depth * depth;
+                            let idx = (us * self.n + m.from.index()) * self.n + m.to.index();
+                            let hv = &mut self.h.history[idx];
+                            *hv += bonus - *hv * bonus.abs() / 16_384;
+                            for q in &quiets_tried {
+                                let idx = (us * self.n + q.from.index()) * self.n + q.to.index();
+                                let hv = &mut self.h.history[idx];
+                                *hv += -bonus - *hv * bonus.abs() / 16_384;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture {
+                quiets_tried.push(m);
+            }
+        }
+        if best == -INF {
+            // every move was pruned: should not happen, since the first is never pruned
+            return static_eval.max(alpha);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn qsearch(
+        &mut self,
+        pos: &Position<B>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        qply: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv_len[ply] = ply;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.check_stop() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.eval(pos);
+        }
+        let mut best = -INF;
+        if !in_check {
+            let stand = self.eval(pos);
+            if stand >= beta {
+                return stand;
+            }
+            if stand > alpha {
+                alpha = stand;
+            }
+            best = stand;
+        }
+        let mut moves = Vec::with_capacity(32);
+        self.generate(pos, &mut moves);
+        if moves.is_empty() {
+            // (past the first quiescence plies checks are not looked for: look now)
+            return if in_check || pos.is_check(self.v) || self.stalemate_score != 0 {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        if !in_check {
+            moves.retain(|(m, _)| Self::is_capture(pos, *m) || m.kind == MoveKind::Promotion);
+        } else if qply > 4 {
+            return self.eval(pos);
+        }
+        self.score_moves(pos, &mut moves, None, ply);
+        for i in 0..moves.len() {
+            let m = Self::pick(&mut moves, i);
+            // delta pruning: even winning this piece cannot lift alpha
+            if !in_check
+                && m.kind != MoveKind::Promotion
+                && best + self.victim_value(pos, m) + 200 <= alpha
+            {
+                continue;
+            }
+            let mut child = *pos;
+            child.play(self.v, m);
+            let gives_check = qply < 2 && child.is_check(self.v);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, gives_check, qply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
