@@ -1,4 +1,14 @@
-//! `myriad positions`: the start positions a setup phase can lead to. (Owned by the setup work.)
+//! `myriad positions FILE [--list]`: the start positions a setup phase can lead to.
+//!
+//! The setup phase is explored through the game itself (every legal swap and pass, both sides,
+//! mirrors, the real turn order; see [`myriad::game::setup::explore`]), and every distinct
+//! position the game proper can begin from is counted once, by FEN. With `--list` each is
+//! printed first, one Shredder FEN per line (White to move, castling rights as the rules leave
+//! them); the last line is always `N positions, M mirrored`.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 /// Arguments of `myriad positions`.
 #[derive(clap::Args, Debug)]
@@ -11,7 +21,32 @@ pub struct PositionsArgs {
 }
 
 /// Runs `myriad positions`.
-pub fn run(_a: PositionsArgs) -> Result<(), std::process::ExitCode> {
-    eprintln!("myriad positions: not available yet");
-    Err(std::process::ExitCode::from(2))
+pub fn run(a: PositionsArgs) -> Result<(), ExitCode> {
+    let v = super::load(&a.file)?;
+    let start = Instant::now();
+    let mut shown = false;
+    let mut last = start;
+    let ex = myriad::game::setup::explore(&v, |lines| {
+        // A progress line on stderr only when the walk takes a while.
+        let now = Instant::now();
+        if now.duration_since(start) > Duration::from_secs(1)
+            && now.duration_since(last) > Duration::from_millis(500)
+        {
+            last = now;
+            shown = true;
+            eprint!("\rexploring the setup phase: {lines} lines walked");
+        }
+    });
+    if shown {
+        eprintln!();
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if a.list {
+        for fen in &ex.fens {
+            let _ = writeln!(out, "{fen}");
+        }
+    }
+    let _ = writeln!(out, "{} positions, {} mirrored", ex.len(), ex.mirrored);
+    Ok(())
 }

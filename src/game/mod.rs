@@ -6,6 +6,7 @@
 //! the AI need no special case. The phase machine is data-driven: after each move, one place
 //! ([`Game::advance_phase`]) decides whose turn it is and when the setup phase ends.
 
+pub mod pgn;
 pub mod setup;
 
 use std::sync::Arc;
@@ -144,6 +145,46 @@ impl Game {
         };
         g.update_outcome();
         g
+    }
+
+    /// A new game that starts in the setup phase whenever the variant has setup steps, even
+    /// a randomized one (Chess64, Chess484), whose steps are then played by hand: used to
+    /// explore the setup phase ([`setup::explore`]) and to replay recorded setup steps
+    /// ([`pgn::import`]). A shuffle phase (Chess960) has no steps: the game starts from the
+    /// variant's own array.
+    pub fn new_with_setup(variant: Arc<Variant>) -> Game {
+        let v = &*variant;
+        let mut pos = AnyPosition::start(v);
+        let mut phase = Phase::Play;
+        if let Some(s) = &v.spec.setup {
+            if s.shuffle.is_none() && !s.steps.is_empty() {
+                phase = Phase::Setup { step: 0 };
+                pos.set_turn(s.steps[0].side);
+            }
+        }
+        let mut g = Game {
+            variant,
+            initial: pos,
+            initial_phase: phase,
+            pos,
+            phase,
+            history: Vec::new(),
+            redo: Vec::new(),
+            outcome: None,
+            from_fen: false,
+        };
+        g.update_outcome();
+        g
+    }
+
+    /// The game as PGN (see [`pgn::export`]): `tags` fill the seven-tag roster and add others.
+    pub fn to_pgn(&self, tags: &[(&str, &str)]) -> String {
+        pgn::export(self, tags)
+    }
+
+    /// Reads the first game of a PGN text (see [`pgn::import`]).
+    pub fn from_pgn(variant: &Arc<Variant>, text: &str) -> Result<Game, pgn::PgnError> {
+        pgn::import(variant, text)
     }
 
     /// A game proper starting from a FEN (no setup phase).
