@@ -77,13 +77,7 @@ pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
                         out,
                         &format!("option name UCI_Chess960 type check default {chess960}"),
                     );
-                    say(
-                        out,
-                        &format!(
-                            "option name UCI_Variant type combo default {} var {}",
-                            v.spec.origin, v.spec.origin
-                        ),
-                    );
+                    say(out, &variant_option(&v));
                     say(
                         out,
                         &format!(
@@ -182,6 +176,27 @@ pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
         let infinite = running.as_ref().is_some_and(|r| r.2);
         finish(&mut running, &mut engine, infinite);
     });
+}
+
+/// The `UCI_Variant` option: the rules file's short name; GUIs that know only chess (such as
+/// python-chess, which sets `UCI_Variant chess` for standard and Chess960 boards) may also
+/// choose `chess` on an 8x8 board.
+fn variant_option(v: &Variant) -> String {
+    let stem = std::path::Path::new(&v.spec.origin)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("chess")
+        .replace(' ', "-");
+    let mut vars = vec![stem.clone()];
+    let g = v.geometry();
+    if stem != "chess" && g.files == 8 && g.ranks == 8 {
+        vars.push("chess".into());
+    }
+    let vars: Vec<String> = vars.iter().map(|x| format!("var {x}")).collect();
+    format!(
+        "option name UCI_Variant type combo default {stem} {}",
+        vars.join(" ")
+    )
 }
 
 /// Splits `name <words> value <words>` of `setoption`.

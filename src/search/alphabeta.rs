@@ -4,7 +4,7 @@
 //! `AnyPosition`, and everything below runs on a concrete `Position<B>` by copy-make.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::eval::EvalTables;
 use super::tt::{Bound, Tt};
@@ -20,6 +20,8 @@ pub(crate) const MAX_PLY: usize = 128;
 /// Scores beyond this are mates.
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = MATE + 1;
+/// Slots of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 /// When to stop: set up by the engine from the [`super::Limits`] and the level.
 pub(crate) struct Control<'a> {
@@ -67,7 +69,6 @@ impl Heuristics {
 pub(crate) struct Outcome {
     pub best: Option<Move>,
     pub score: i32,
-    pub depth: u32,
 }
 
 pub(crate) struct Searcher<'a, B: TablesFor> {
@@ -88,6 +89,7 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     pv_len: [usize; MAX_PLY + 1],
     n: usize,
     stalemate_score: i32,
+    eval_cache: Vec<(u64, i32)>,
 }
 
 /// Converts an internal score for reports.
@@ -154,13 +156,22 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             pv_len: [0; MAX_PLY + 1],
             n,
             stalemate_score,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
 
     /// Static evaluation for the side to move, with the level's noise.
     #[inline]
-    fn eval(&self, pos: &Position<B>) -> i32 {
-        let e = self.et.evaluate(self.t, pos);
+    fn eval(&mut self, pos: &Position<B>) -> i32 {
+        let key = pos.hash();
+        let slot = (key as usize) & (EVAL_CACHE - 1);
+        let e = if self.eval_cache[slot].0 == key {
+            self.eval_cache[slot].1
+        } else {
+            let e = self.et.evaluate(self.t, pos);
+            self.eval_cache[slot] = (key, e);
+            e
+        };
         if self.ctl.noise == 0 {
             return e;
         }
@@ -290,7 +301,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
     pub fn run(&mut self, root: &Position<B>, on_report: &mut dyn FnMut(&Report)) -> Outcome {
         let mut best: Option<Move> = None;
         let mut best_score: i32 = 0;
-        let mut done_depth = 0;
         let in_check = root.is_check(self.v);
         for depth in 1..=self.ctl.max_depth.min(MAX_PLY as u32 - 8) {
             self.seldepth = 0;
@@ -333,7 +343,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             if self.stopped {
                 break;
             }
-            done_depth = depth;
             let time = self.start.elapsed();
             let report = Report {
                 depth,
@@ -361,18 +370,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         Outcome {
             best,
             score: best_score,
-            depth: done_depth,
         }
-    }
-
-    /// Nodes searched.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Time since the search began.
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -29,7 +29,7 @@ pub(crate) struct EvalTables<B> {
     pst_eg: Vec<i32>,
     /// Does the role count as a pawn (pawn structure, shield, phase)?
     pawn: Vec<bool>,
-    /// Mobility weight per attacked square, per role.
+    /// Mobility weight per attacked square, per role, in tenths of a centipawn.
     mob_weight: Vec<i32>,
     /// Material of the full non-pawn army of both sides (the opening phase).
     total_phase: i32,
@@ -133,14 +133,13 @@ impl<B: TablesFor> EvalTables<B> {
             let mob = empty_board_mobility(t, r);
             // Mobility matters per square reached; scale it so that a piece's mobility swing
             // stays well below its value.
+            // (in tenths of a centipawn: a knight ~6 cp per square, a queen ~2)
             mob_weight[r] = if pawn[r] || r == royal {
                 0
-            } else if rider {
-                4
             } else {
-                6
+                ((320.0 / mob.max(1.0)).round() as i32).clamp(15, 60)
             };
-            let baseline = (mob / 2.0).round() as i32 * mob_weight[r];
+            let baseline = (mob / 2.0).round() as i32 * mob_weight[r] / 10;
             for c in Color::ALL {
                 for sq in 0..n {
                     let i = t.idx(c, r, sq);
@@ -228,12 +227,6 @@ impl<B: TablesFor> EvalTables<B> {
         }
     }
 
-    /// Is the role a pawn?
-    #[inline]
-    pub fn is_pawn(&self, role: usize) -> bool {
-        self.pawn[role]
-    }
-
     /// Does `c` have material other than pawns and the royal piece?
     pub fn has_pieces(&self, pos: &Position<B>, c: Color) -> bool {
         let ours = pos.by_color(c);
@@ -311,8 +304,8 @@ impl<B: TablesFor> EvalTables<B> {
                         a |= t.ray_attacks(ride.ray as usize, sq, occ);
                     }
                     let mob = (a & !ours & !pawn_attacks[them.index()]).count() as i32;
-                    mg[ci] += mob * w;
-                    eg[ci] += mob * w;
+                    mg[ci] += mob * w / 10;
+                    eg[ci] += mob * w / 10;
                     let hits = (a & enemy_zone).count() as i32;
                     if hits > 0 {
                         attackers += 1;
