@@ -605,7 +605,7 @@ impl Compiler {
                 self.error(
                     p.span,
                     format!("too many pieces: at most {MAX_ROLES} kinds are allowed"),
-                    None,
+                    Some("drop or combine piece kinds; a file that extends another inherits its pieces".into()),
                 );
             }
             for u in &p.unknown {
