@@ -326,7 +326,8 @@ fn summary_lists_the_essentials() {
     for needle in [
         "Regroupment Chess",
         "board: 8x8",
-        "K King \"K\" royal",
+        "K King \"K\" value 0 royal",
+        "P Pawn \"fmWfceFifmnD\" value 100 pawn, promotes on the last rank to Q R B N",
         "1. black swaps K with Q B N (optional)",
         "4. white swaps Q with B N (optional)",
         "require B on opposite colours at end",
@@ -335,4 +336,15 @@ fn summary_lists_the_essentials() {
     ] {
         assert!(s.contains(needle), "missing {needle:?} in\n{s}");
     }
+}
+
+#[test]
+fn extends_resolves_relative_paths_and_load_takes_paths() {
+    let src = "extends \"inc-depth-9\"\nname \"Relative\"\n";
+    let v = compile_source(src, "tests/bad_rules/relative.rules").unwrap();
+    assert_eq!(v.spec.name, "Relative");
+    assert_eq!(v.spec.roles.len(), 6);
+    let v = load("rules/regroupment.rules").unwrap();
+    assert_eq!(v.spec.origin, "rules/regroupment.rules");
+    assert_eq!(steps(&v).len(), 4);
 }

@@ -138,6 +138,9 @@ pub fn summary(v: &Variant) -> String {
     let _ = writeln!(out, "  pieces:");
     for r in &s.roles {
         let mut extra = String::new();
+        if let Some(val) = r.value {
+            let _ = write!(extra, " value {val}");
+        }
         if r.royal {
             extra.push_str(" royal");
         }
@@ -145,16 +148,12 @@ pub fn summary(v: &Variant) -> String {
             extra.push_str(" pawn");
         }
         if let Some(p) = &r.promotion {
-            let _ = write!(
-                extra,
-                " promotes in the last {} rank{} to {}",
-                p.zone,
-                if p.zone == 1 { "" } else { "s" },
-                letters(&p.choices)
-            );
-        }
-        if let Some(val) = r.value {
-            let _ = write!(extra, " value {val}");
+            let zone = if p.zone == 1 {
+                "the last rank".to_string()
+            } else {
+                format!("the last {} ranks", p.zone)
+            };
+            let _ = write!(extra, ", promotes on {zone} to {}", letters(&p.choices));
         }
         let _ = writeln!(out, "    {} {} \"{}\"{extra}", r.letter, r.name, r.betza);
     }
