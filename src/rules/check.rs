@@ -444,7 +444,8 @@ impl Compiler {
     // ------------------------------------------------------------------ checking
 
     fn check(&mut self, d: Draft, display: &str) -> Option<VariantSpec> {
-        let top = self.files.len().saturating_sub(1).min(self.top_file());
+        // Problems with no line of their own are reported against the file being compiled.
+        let top = 0;
         let name = match &d.name {
             Some(s) if s.value.trim().is_empty() => {
                 self.error(
@@ -552,11 +553,6 @@ impl Compiler {
             end,
             setup,
         })
-    }
-
-    /// The file being compiled (the first one read).
-    fn top_file(&self) -> usize {
-        0
     }
 
     fn letter_list(letters: &[char]) -> String {
@@ -724,15 +720,12 @@ impl Compiler {
                 atoms,
                 royal,
                 pawn,
-                promotion: None,
-            });
-            let _ = promotion;
-            if let (Some(zone), Some(r)) = (promotion, roles.last_mut()) {
-                r.promotion = Some(Promotion {
+                // The choices are filled in below, once every letter is known.
+                promotion: promotion.map(|zone| Promotion {
                     zone,
                     choices: vec![],
-                });
-            }
+                }),
+            });
         }
         let misspelled_royal = d
             .pieces
