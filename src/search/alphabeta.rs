@@ -49,6 +49,10 @@ pub(crate) struct Heuristics {
     pub history: Vec<i32>,
     /// Two killer moves per ply.
     pub killers: Vec<[Option<Move>; 2]>,
+    /// Static evaluations by hash (the variant's tables are fixed within a game).
+    pub eval_cache: Vec<(u64, i32)>,
+    /// The variant the cached evaluations belong to (its address).
+    pub variant_id: usize,
 }
 
 impl Heuristics {
@@ -56,12 +60,15 @@ impl Heuristics {
         Heuristics {
             history: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
+            eval_cache: vec![(0, 0); EVAL_CACHE],
+            variant_id: 0,
         }
     }
 
     pub fn clear(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 }
 
@@ -89,7 +96,6 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     pv_len: [usize; MAX_PLY + 1],
     n: usize,
     stalemate_score: i32,
-    eval_cache: Vec<(u64, i32)>,
 }
 
 /// Converts an internal score for reports.
@@ -135,6 +141,12 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
     ) -> Self {
         let t = v.tables::<B>();
         let n = t.n;
+        let id = v as *const Variant as usize;
+        if h.variant_id != id {
+            h.clear();
+            tt.clear();
+            h.variant_id = id;
+        }
         if h.history.len() != 2 * n * n {
             h.history = vec![0; 2 * n * n];
         }
@@ -156,7 +168,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             pv_len: [0; MAX_PLY + 1],
             n,
             stalemate_score,
-            eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
 
@@ -165,11 +176,11 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
     fn eval(&mut self, pos: &Position<B>) -> i32 {
         let key = pos.hash();
         let slot = (key as usize) & (EVAL_CACHE - 1);
-        let e = if self.eval_cache[slot].0 == key {
-            self.eval_cache[slot].1
+        let e = if self.h.eval_cache[slot].0 == key {
+            self.h.eval_cache[slot].1
         } else {
             let e = self.et.evaluate(self.t, pos);
-            self.eval_cache[slot] = (key, e);
+            self.h.eval_cache[slot] = (key, e);
             e
         };
         if self.ctl.noise == 0 {
@@ -326,13 +337,10 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 delta *= 3;
             };
             if self.stopped && depth > 1 {
-                // keep the last completed iteration's move, unless this one found a better
-                // first move already (its score stands on a complete search of that move)
-                if self.pv_len[0] > 0 && score > best_score && score > -INF && score < INF {
-                    let m = self.pv[0][0];
-                    if Some(m) != best {
-                        best = Some(m);
-                    }
+                // Keep the last completed iteration's move, unless a root move of this one
+                // already beat the first move searched (the previous best) on a full search.
+                if self.pv_len[0] > 0 {
+                    best = Some(self.pv[0][0]);
                 }
                 break;
             }

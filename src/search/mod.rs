@@ -308,6 +308,15 @@ impl Engine {
     }
 }
 
+/// The static evaluation of a position at full strength, in centipawns from the point of view
+/// of the side to move (for tests and tools; the search caches its tables instead).
+pub fn evaluate(v: &Variant, pos: &AnyPosition) -> i32 {
+    match pos {
+        AnyPosition::Small(p) => eval::EvalTables::<u64>::new(v).evaluate(v.tables(), p),
+        AnyPosition::Big(p) => eval::EvalTables::<Big>::new(v).evaluate(v.tables(), p),
+    }
+}
+
 /// The hashes of the game's positions since the setup phase, the current one last.
 fn history_hashes(game: &Game) -> Vec<u64> {
     let mut v: Vec<u64> = game
