@@ -1,0 +1,435 @@
+//! The GUI driven as a user would, through egui_kittest and the accessibility tree: no
+//! display needed. Each board square is a grid cell labelled with its name ("e4").
+
+#![cfg(feature = "gui")]
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use myriad::types::MoveKind;
+use myriad::ui::{Computer, MyriadApp, Options};
+
+fn harness_with(opts: Options) -> Harness<'static, MyriadApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .with_max_steps(400)
+        .build_ui_state(
+            |ui, app: &mut MyriadApp| app.frame(ui),
+            MyriadApp::new(opts),
+        );
+    h.run();
+    h
+}
+
+fn harness(file: &str) -> Harness<'static, MyriadApp> {
+    harness_with(Options {
+        file: Some(file.into()),
+        ..Options::headless()
+    })
+}
+
+fn square(h: &Harness<'static, MyriadApp>, name: &str) -> egui::Rect {
+    h.get_by_role_and_label(Role::GridCell, name).rect()
+}
+
+fn click_square(h: &mut Harness<'static, MyriadApp>, name: &str) {
+    h.get_by_role_and_label(Role::GridCell, name).click();
+    h.run();
+}
+
+/// Click-click: the piece, then its destination.
+fn click_move(h: &mut Harness<'static, MyriadApp>, from: &str, to: &str) {
+    click_square(h, from);
+    click_square(h, to);
+}
+
+/// Drag-and-drop from one square to another.
+fn drag_move(h: &mut Harness<'static, MyriadApp>, from: &str, to: &str) {
+    let a = square(h, from).center();
+    let b = square(h, to).center();
+    h.hover_at(a);
+    h.run();
+    h.drag_at(a);
+    h.run();
+    // move in steps, as a hand would
+    for i in 1..=4 {
+        h.hover_at(a + (b - a) * (i as f32 / 4.0));
+        h.run();
+    }
+    h.drop_at(b);
+    h.run();
+}
+
+fn click_label(h: &mut Harness<'static, MyriadApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn sans(h: &Harness<'static, MyriadApp>) -> Vec<String> {
+    h.state()
+        .game()
+        .history()
+        .iter()
+        .map(|p| p.san.clone())
+        .collect()
+}
+
+fn piece_name(h: &Harness<'static, MyriadApp>, sq: &str) -> Option<String> {
+    let app = h.state();
+    let v = app.variant();
+    let s = v.geometry().parse_square(sq)?;
+    app.game()
+        .position()
+        .piece_at(s)
+        .map(|p| format!("{} {}", p.color, v.role(p.role).name))
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("myriad-gui-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A file dropped on the window, as the windowing integration hands it to egui.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+fn drop_file(h: &mut Harness<'static, MyriadApp>, path: &std::path::Path) {
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path.to_path_buf())));
+    h.run();
+}
+
+#[test]
+fn games_menu_opens_a_bundled_rules_file() {
+    let mut h = harness("chess");
+    assert_eq!(h.state().variant().name(), "Chess");
+    click_label(&mut h, "Games");
+    // every bundled file is listed with its name
+    for (name, _) in myriad::rules::bundled() {
+        assert!(
+            h.query_by_label_contains(&format!("({name}.rules)"))
+                .is_some(),
+            "{name} missing from the Games menu"
+        );
+    }
+    click_label(&mut h, "Regroupment Chess  (regroupment.rules)");
+    assert_eq!(h.state().variant().name(), "Regroupment Chess");
+    assert!(h.state().game().in_setup());
+    // The banner says whose step it is and what may happen.
+    assert!(h
+        .query_by_label_contains("Black: relocate the king")
+        .is_some());
+}
+
+#[test]
+fn black_king_swap_then_a_pass_in_regroupment() {
+    let mut h = harness("regroupment");
+    assert!(h
+        .query_by_label_contains("Black: relocate the king")
+        .is_some());
+    // The king is highlighted as a piece that may relocate; clicking it selects it.
+    click_square(&mut h, "e8");
+    // g8 (the knight) is a relocatee: swap.
+    click_square(&mut h, "g8");
+    assert_eq!(piece_name(&h, "g8").as_deref(), Some("black King"));
+    assert_eq!(piece_name(&h, "e8").as_deref(), Some("black Knight"));
+    // Next step: the queen; keep it with the Keep button.
+    assert!(h.query_by_label_contains("relocate the queen").is_some());
+    click_label(&mut h, "Keep");
+    let moves = h.state().game().history().to_vec();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0].mv.kind, MoveKind::Swap);
+    assert_eq!(moves[1].mv.kind, MoveKind::Pass);
+    assert!(h
+        .query_by_label_contains("White: relocate the king")
+        .is_some());
+    // The setup steps head the move list.
+    assert!(h.query_by_label("black: keep").is_some());
+}
+
+#[test]
+fn placement_mirror_steps_happen_by_themselves() {
+    let mut h = harness("placement");
+    click_move(&mut h, "e8", "g8"); // Black: king to g8 (with the knight)
+    h.run();
+    // White's mirror step played itself: White's king went to g1 too.
+    assert_eq!(piece_name(&h, "g1").as_deref(), Some("white King"));
+    assert_eq!(h.state().game().history().len(), 2);
+    // White relocates the queen (d1 with the c1 bishop would break the bishops; take b1).
+    click_move(&mut h, "d1", "b1");
+    h.run();
+    assert_eq!(piece_name(&h, "b8").as_deref(), Some("black Queen"));
+    assert!(!h.state().game().in_setup(), "the setup phase is over");
+    assert_eq!(h.state().game().history().len(), 4);
+}
+
+#[test]
+fn moves_by_click_click_and_by_drag() {
+    let mut h = harness("chess");
+    click_move(&mut h, "e2", "e4");
+    assert_eq!(sans(&h), ["e4"]);
+    drag_move(&mut h, "e7", "e5");
+    assert_eq!(sans(&h), ["e4", "e5"]);
+    // Clicking a piece twice deselects it and moves nothing.
+    click_square(&mut h, "g1");
+    click_square(&mut h, "g1");
+    click_square(&mut h, "f3");
+    assert_eq!(sans(&h).len(), 2);
+    drag_move(&mut h, "g1", "f3");
+    assert_eq!(sans(&h), ["e4", "e5", "Nf3"]);
+}
+
+#[test]
+fn castling_by_landing_square_and_onto_the_rook() {
+    let mut h = harness("chess");
+    for (a, b) in [
+        ("e2", "e4"),
+        ("e7", "e5"),
+        ("g1", "f3"),
+        ("g8", "f6"),
+        ("f1", "c4"),
+        ("f8", "c5"),
+    ] {
+        click_move(&mut h, a, b);
+    }
+    // White: the king to its landing square g1.
+    click_move(&mut h, "e1", "g1");
+    assert_eq!(sans(&h).last().map(String::as_str), Some("O-O"));
+    assert_eq!(piece_name(&h, "f1").as_deref(), Some("white Rook"));
+    // Black: the king onto its own rook, by drag.
+    drag_move(&mut h, "e8", "h8");
+    assert_eq!(sans(&h).last().map(String::as_str), Some("O-O"));
+    assert_eq!(piece_name(&h, "g8").as_deref(), Some("black King"));
+    assert_eq!(piece_name(&h, "f8").as_deref(), Some("black Rook"));
+}
+
+#[test]
+fn castling_with_a_relocated_king() {
+    let mut h = harness("regroupment");
+    // Both kings relocate to g (swapping with the knights), both queens stay.
+    click_move(&mut h, "e8", "g8");
+    click_label(&mut h, "Keep");
+    click_move(&mut h, "e1", "g1");
+    click_label(&mut h, "Keep");
+    assert!(!h.state().game().in_setup());
+    for (a, b) in [("e2", "e3"), ("e7", "e6"), ("f1", "d3"), ("f8", "d6")] {
+        click_move(&mut h, a, b);
+    }
+    // The king already stands on its landing square: a click on it only selects/deselects...
+    click_square(&mut h, "g1");
+    click_square(&mut h, "g1");
+    assert_eq!(sans(&h).len(), 8);
+    // ...and moving it onto its rook castles.
+    click_move(&mut h, "g1", "h1");
+    assert_eq!(sans(&h).last().map(String::as_str), Some("O-O"));
+    assert_eq!(piece_name(&h, "g1").as_deref(), Some("white King"));
+    assert_eq!(piece_name(&h, "f1").as_deref(), Some("white Rook"));
+    // Black castles by the rook's own gesture: the rook to its landing square.
+    click_move(&mut h, "h8", "f8");
+    assert_eq!(sans(&h).last().map(String::as_str), Some("O-O"));
+    assert_eq!(piece_name(&h, "g8").as_deref(), Some("black King"));
+    assert_eq!(piece_name(&h, "f8").as_deref(), Some("black Rook"));
+}
+
+#[test]
+fn promotion_opens_a_chooser() {
+    let mut h = harness("chess");
+    for (a, b) in [
+        ("a2", "a4"),
+        ("b7", "b5"),
+        ("a4", "b5"),
+        ("a7", "a6"),
+        ("b5", "a6"),
+        ("c8", "b7"),
+        ("a6", "b7"),
+        ("b8", "c6"),
+    ] {
+        click_move(&mut h, a, b);
+    }
+    assert_eq!(sans(&h).len(), 8);
+    click_move(&mut h, "b7", "a8");
+    // Nothing played yet: the chooser is open.
+    assert_eq!(sans(&h).len(), 8);
+    assert!(h.query_by_label("promote to Queen").is_some());
+    click_label(&mut h, "promote to Knight");
+    assert_eq!(sans(&h).last().map(String::as_str), Some("bxa8=N"));
+    assert_eq!(piece_name(&h, "a8").as_deref(), Some("white Knight"));
+}
+
+#[test]
+fn undo_redo_and_browsing_the_moves() {
+    let mut h = harness("chess");
+    click_move(&mut h, "e2", "e4");
+    click_move(&mut h, "e7", "e5");
+    click_label(&mut h, "Undo");
+    assert_eq!(sans(&h), ["e4"]);
+    click_label(&mut h, "Redo");
+    assert_eq!(sans(&h), ["e4", "e5"]);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(sans(&h), ["e4"]);
+    click_move(&mut h, "d7", "d5");
+    // Arrow keys step through the moves; the game itself is unchanged.
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert!(h
+        .query_by_label_contains("Viewing the position after 1 of 2")
+        .is_some());
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert!(h.query_by_label_contains("Viewing the position").is_none());
+    // Clicking a move in the list shows that position.
+    click_label(&mut h, "e4");
+    assert!(h.query_by_label_contains("after 1 of 2").is_some());
+    click_label(&mut h, "Back to the game");
+    // F flips the board.
+    assert!(!h.state().is_flipped());
+    h.key_press(egui::Key::F);
+    h.run();
+    assert!(h.state().is_flipped());
+    assert!(square(&h, "e1").top() < square(&h, "e8").top());
+    // Ctrl+N: a new game.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert!(sans(&h).is_empty());
+}
+
+#[test]
+fn the_computer_replies() {
+    let mut h = harness_with(Options {
+        file: Some("chess".into()),
+        computer: Computer::Black,
+        level: 1,
+        ..Options::headless()
+    });
+    click_move(&mut h, "e2", "e4");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.state().game().history().len() < 2 {
+        assert!(Instant::now() < deadline, "no reply from the computer");
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    h.run_ok();
+    assert_eq!(h.state().game().history().len(), 2);
+    assert!(!h.state().is_thinking());
+}
+
+#[test]
+fn a_broken_rules_file_shows_its_errors_and_the_game_survives() {
+    let mut h = harness("chess");
+    click_move(&mut h, "e2", "e4");
+    let dir = temp_dir("broken");
+    let path = dir.join("broken.rules");
+    std::fs::write(&path, "extends \"chess\"\nname \"Broken\"\nboard 8y8\n").unwrap();
+    drop_file(&mut h, &path);
+    let p = h.state().problems().expect("the errors are shown").clone();
+    assert!(!p.diagnostics.is_empty());
+    let d = &p.diagnostics[0];
+    assert_eq!(d.line, 3);
+    // file:line:column is on screen, with the offending line
+    assert!(h
+        .query_by_label_contains(&format!("broken.rules:{}:{}", d.line, d.column))
+        .is_some());
+    assert!(h.query_by_label_contains("board 8y8").is_some());
+    // The game that was open stays open.
+    assert_eq!(h.state().variant().name(), "Chess");
+    assert_eq!(sans(&h), ["e4"]);
+    click_label(&mut h, "Dismiss");
+    assert!(h.state().problems().is_none());
+}
+
+#[test]
+fn an_edited_rules_file_is_reloaded() {
+    let dir = temp_dir("reload");
+    let path = dir.join("mine.rules");
+    let text = "extends \"chess\"\nname \"Mine\"\n";
+    std::fs::write(&path, text).unwrap();
+    let mut h = harness(path.to_str().unwrap());
+    assert_eq!(h.state().variant().name(), "Mine");
+    click_move(&mut h, "e2", "e4");
+    // The designer edits the name: the game goes on under the new rules.
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(&path, "extends \"chess\"\nname \"Mine, edited\"\n").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.state().variant().name() != "Mine, edited" {
+        assert!(Instant::now() < deadline, "the file was not reloaded");
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(sans(&h), ["e4"]);
+    // A mistake: the errors show, the game stays.
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(&path, "extends \"chess\"\nname \"Mine\"\nboard 8y8\n").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.state().problems().is_none() {
+        assert!(Instant::now() < deadline, "the broken file was not noticed");
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(h.state().variant().name(), "Mine, edited");
+    assert_eq!(sans(&h), ["e4"]);
+}
+
+#[test]
+fn the_in_app_picker_opens_a_file() {
+    let dir = temp_dir("picker");
+    std::fs::write(dir.join("tiny.rules"), "extends \"chess\"\nname \"Tiny\"\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a rules file").unwrap();
+    let mut h = harness("chess");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    // Replace the path with our folder and press Enter.
+    h.get_by_label("Path").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Path").type_text(dir.to_str().unwrap());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.query_by_label_contains("notes.txt").is_none(),
+        "only .rules files are listed"
+    );
+    click_label(&mut h, "🗋 tiny.rules");
+    click_label(&mut h, "Open");
+    assert_eq!(h.state().variant().name(), "Tiny");
+    assert!(
+        h.state().recent_files().is_empty(),
+        "headless options keep no recent files on disk"
+    );
+}
+
+#[test]
+fn pgn_round_trip() {
+    let mut h = harness("regroupment");
+    click_move(&mut h, "e8", "g8");
+    click_label(&mut h, "Keep");
+    click_label(&mut h, "Keep");
+    click_label(&mut h, "Keep");
+    click_move(&mut h, "e2", "e4");
+    let dir = temp_dir("pgn");
+    let path = dir.join("game.pgn");
+    h.state_mut().save_pgn(&path);
+    let before = sans(&h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert!(sans(&h).is_empty());
+    h.state_mut().load_pgn(&path);
+    h.run();
+    assert_eq!(sans(&h), before);
+}
