@@ -23,11 +23,11 @@ use super::fonts;
 /// Board colours (the familiar brown board).
 const LIGHT: Color32 = Color32::from_rgb(240, 217, 181);
 const DARK: Color32 = Color32::from_rgb(181, 136, 99);
-const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(96, 122, 0, 105);
-const SELECTED: Color32 = Color32::from_rgba_premultiplied(10, 43, 15, 128);
-const DEST: Color32 = Color32::from_rgba_premultiplied(10, 43, 15, 128);
+const LAST_MOVE: Color32 = Color32::from_rgba_unmultiplied_const(155, 199, 0, 105);
+const SELECTED: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 128);
+const DEST: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 128);
 const SETUP_RING: Color32 = Color32::from_rgb(224, 170, 20);
-const RELOCATEE: Color32 = Color32::from_rgba_premultiplied(20, 70, 140, 140);
+const RELOCATEE: Color32 = Color32::from_rgba_unmultiplied_const(30, 100, 200, 170);
 const CASTLE_RING: Color32 = Color32::from_rgb(40, 110, 200);
 
 /// What the board shows; built fresh each frame by the app.

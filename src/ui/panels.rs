@@ -625,15 +625,17 @@ impl MyriadApp {
         }
         ui.separator();
         ui.horizontal(|ui| {
-            ui.label("Computer plays:");
+            let label = ui.label("Computer plays:");
             let before = self.computer;
-            egui::ComboBox::from_id_salt("myriad-computer")
+            let _ = egui::ComboBox::from_id_salt("myriad-computer")
                 .selected_text(self.computer.label())
                 .show_ui(ui, |ui| {
                     for c in Computer::ALL {
                         ui.selectable_value(&mut self.computer, c, c.label());
                     }
-                });
+                })
+                .response
+                .labelled_by(label.id);
             if before != self.computer {
                 self.stop_ai();
                 self.ai_paused = false;

@@ -101,7 +101,7 @@ impl FilePicker {
             ui.set_width(520.0);
             ui.heading(self.purpose.title());
             ui.horizontal(|ui| {
-                if ui.button("⬆ Up").on_hover_text("Parent folder").clicked() {
+                if ui.button("Up").on_hover_text("Parent folder").clicked() {
                     if let Some(p) = self.dir.parent().map(Path::to_path_buf) {
                         self.go(&p);
                     }
@@ -134,9 +134,9 @@ impl FilePicker {
                 .show(ui, |ui| {
                     for e in &self.entries {
                         let label = if e.dir {
-                            format!("📁 {}", e.name)
+                            format!("{}/", e.name)
                         } else {
-                            format!("🗋 {}", e.name)
+                            e.name.clone()
                         };
                         let sel = self.selected.as_deref() == Some(e.name.as_str());
                         let r = ui.selectable_label(sel, label);
