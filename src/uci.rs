@@ -18,6 +18,14 @@ use crate::search::{Engine, Limits, Report, Score};
 use crate::types::Move;
 use crate::variant::Variant;
 
+/// A search in progress: its thread (which gives the engine back), its stop flag, and
+/// whether it is infinite.
+type Running<'s> = Option<(
+    std::thread::ScopedJoinHandle<'s, Engine>,
+    Arc<AtomicBool>,
+    bool,
+)>;
+
 /// Default transposition table size, in megabytes.
 const DEFAULT_HASH_MB: usize = 16;
 
@@ -38,19 +46,10 @@ pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
     let mut chess960 = v.spec.setup.is_some();
     let mut engine = Some(Engine::new(DEFAULT_HASH_MB));
     std::thread::scope(|scope| {
-        // the running search: its thread (which gives the engine back) and its stop flag
-        let mut running: Option<(
-            std::thread::ScopedJoinHandle<'_, Engine>,
-            Arc<AtomicBool>,
-            bool,
-        )> = None;
-        let finish = |running: &mut Option<(
-            std::thread::ScopedJoinHandle<'_, Engine>,
-            Arc<AtomicBool>,
-            bool,
-        )>,
-                      engine: &mut Option<Engine>,
-                      stop_it: bool| {
+        // the running search: its thread (which gives the engine back), its stop flag, and
+        // whether it is infinite
+        let mut running: Running<'_> = None;
+        let finish = |running: &mut Running<'_>, engine: &mut Option<Engine>, stop_it: bool| {
             if let Some((handle, stop, _)) = running.take() {
                 if stop_it {
                     stop.store(true, Ordering::Relaxed);

@@ -1,0 +1,68 @@
+//! Self-play of every bundled rules file at level 1: every move the AI chooses (setup steps
+//! included) must be legal, and a game that ends must end for a correct reason.
+
+use std::sync::atomic::AtomicBool;
+
+use myriad::game::{Game, Reason};
+use myriad::search::{Engine, Limits};
+
+/// Games per bundled file.
+const GAMES: u64 = 200;
+/// Plies of the game proper per game (the setup phase is always played out).
+const MAX_PLIES: usize = 60;
+
+#[test]
+fn no_illegal_move_in_self_play_of_every_bundled_file() {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    for (name, _) in myriad::rules::bundled() {
+        let v = myriad::rules::load(name).unwrap_or_else(|d| panic!("{name}: {d}"));
+        let mut engine = Engine::new(1);
+        engine.set_level(1);
+        engine.set_seed(7);
+        let (mut ended, mut setup_steps) = (0, 0);
+        for seed in 0..GAMES {
+            let mut game = Game::new_seeded(v.clone(), seed);
+            let mut plies = 0;
+            while game.outcome().is_none() && plies < MAX_PLIES {
+                let legal = game.legal_moves();
+                let m = engine
+                    .think(&game, &limits, &stop, &mut |_| {})
+                    .unwrap_or_else(|| panic!("{name}: no move while the game is on"));
+                assert!(
+                    legal.contains(&m),
+                    "{name} game {seed}: illegal {m:?} in {}",
+                    game.fen()
+                );
+                if game.in_setup() {
+                    setup_steps += 1;
+                } else {
+                    plies += 1;
+                }
+                game.play(m).unwrap();
+            }
+            assert!(!game.in_setup(), "{name}: the setup phase never ended");
+            if let Some(o) = game.outcome() {
+                ended += 1;
+                assert!(engine.think(&game, &limits, &stop, &mut |_| {}).is_none());
+                let pos = game.position();
+                let no_moves = pos.legal_moves(&v).is_empty();
+                match o.reason {
+                    Reason::Checkmate => {
+                        assert!(no_moves && pos.is_check(&v), "{name}: {}", game.fen());
+                        assert_eq!(o.winner, Some(!pos.turn()));
+                    }
+                    Reason::Stalemate => assert!(no_moves && !pos.is_check(&v)),
+                    Reason::MoveRule => assert!(pos.halfmove_clock() >= 100),
+                    Reason::Repetition | Reason::InsufficientMaterial => {
+                        assert!(o.winner.is_none())
+                    }
+                }
+            }
+        }
+        eprintln!("{name}: {GAMES} games, {ended} ended within {MAX_PLIES} plies, {setup_steps} setup steps");
+    }
+}

@@ -1,0 +1,127 @@
+//! The UCI loop, driven through its reader and writer: handshake, options, positions with
+//! setup steps, searches with every kind of limit, perft output, and bad input.
+
+use std::io::Cursor;
+
+fn run(file: &str, input: &str) -> String {
+    let v = myriad::rules::load(file).unwrap();
+    let mut out = Vec::new();
+    myriad::uci::run(v, Cursor::new(input.to_string()), &mut out);
+    String::from_utf8(out).unwrap()
+}
+
+fn bestmove(out: &str) -> &str {
+    out.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove line")
+}
+
+#[test]
+fn handshake_and_options() {
+    let out = run(
+        "chess",
+        "uci\nsetoption name Hash value 4\nsetoption name Skill Level value 3\nisready\nquit\n",
+    );
+    assert!(out.contains("id name Myriad"));
+    assert!(out.contains("option name UCI_Chess960 type check"));
+    assert!(out.contains("option name Hash type spin"));
+    assert!(out.contains("option name Skill Level type spin default 10 min 1 max 10"));
+    assert!(out.contains("uciok"));
+    assert!(out.contains("readyok"));
+    assert!(!out.contains("info string"), "{out}");
+}
+
+#[test]
+fn go_depth_reports_and_answers() {
+    let out = run("chess", "position startpos moves e2e4 e7e5\ngo depth 4\n");
+    for d in 1..=4 {
+        assert!(out.contains(&format!("info depth {d} ")), "{out}");
+    }
+    assert!(out.contains(" score cp "));
+    assert!(out.contains(" nps "));
+    assert!(out.contains(" pv "));
+    let m = bestmove(&out);
+    assert_eq!(m.len(), 4, "{out}");
+}
+
+#[test]
+fn go_with_clock_nodes_and_movetime() {
+    for go in [
+        "go wtime 1000 btime 1000 winc 10 binc 10",
+        "go nodes 5000",
+        "go movetime 100",
+        "go wtime 500 btime 500 movestogo 5",
+    ] {
+        let out = run("chess", &format!("position startpos\n{go}\n"));
+        assert_eq!(bestmove(&out).len(), 4, "{go}: {out}");
+    }
+}
+
+#[test]
+fn go_infinite_then_stop() {
+    let out = run(
+        "chess",
+        "position startpos\ngo infinite\nisready\nstop\nquit\n",
+    );
+    assert!(out.contains("readyok"));
+    assert_eq!(bestmove(&out).len(), 4, "{out}");
+}
+
+#[test]
+fn mate_score_and_chess960_castling() {
+    let out = run(
+        "chess",
+        "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\n",
+    );
+    assert!(out.contains("score mate 1"), "{out}");
+    assert_eq!(bestmove(&out), "d1d8");
+    // Shredder FEN of a Chess484 start: castling given as king takes rook
+    let out = run(
+        "chess",
+        "setoption name UCI_Chess960 value true\nposition fen rkbnnbqr/pppppppp/8/8/8/8/PPPPPPPP/RKBNNBQR w HAha - 0 1 moves g2g3 g7g6 f1g2 f8g7 e1f3 e8f6\ngo depth 3\n",
+    );
+    assert!(!out.contains("info string"), "{out}");
+    assert_eq!(bestmove(&out).len(), 4);
+}
+
+#[test]
+fn setup_phase_through_uci() {
+    // Black's king swap and queen swap, then White's: the engine answers with a setup step
+    let out = run(
+        "regroupment",
+        "position startpos moves e8g8 0000\ngo depth 2\n",
+    );
+    let m = bestmove(&out);
+    assert!(m == "0000" || m.len() == 4, "{out}");
+    let out = run("regroupment", "position startpos\ngo depth 2\n");
+    assert!(!out.contains("info string"), "{out}");
+    bestmove(&out);
+}
+
+#[test]
+fn perft_output_is_kept() {
+    let out = run("chess", "position startpos\ngo perft 2\n");
+    assert!(out.contains("e2e4: 20\n"));
+    assert!(out.contains("\n\nNodes searched: 400\n"), "{out}");
+}
+
+#[test]
+fn bad_input_is_answered_and_ignored() {
+    let out = run(
+        "chess",
+        "bogus\nposition fen not a fen\nposition startpos moves e2e5\ngo depth x\nsetoption name Hash value lots\nisready\n",
+    );
+    assert!(out.matches("info string").count() >= 5, "{out}");
+    assert!(out.contains("readyok"));
+}
+
+#[test]
+fn game_over_answers_0000() {
+    // checkmated: no legal move
+    let out = run(
+        "chess",
+        "position fen 3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1\ngo depth 3\n",
+    );
+    assert_eq!(bestmove(&out), "0000");
+}
