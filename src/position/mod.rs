@@ -458,6 +458,11 @@ impl<B: TablesFor> Position<B> {
 }
 
 /// A position of either bit-set width, chosen by the board size.
+///
+/// The variants differ in size (the wide one is about twice as large); boxing the wide one
+/// would cost an allocation per copy, and positions are copied on every move, so both stay
+/// inline.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyPosition {
     /// Boards of up to 64 squares.

@@ -83,8 +83,8 @@ impl<B: TablesFor> Position<B> {
                 for s in &t.specials[cr] {
                     if s.capture
                         && s.to[from] as usize == sq
-                        && !(s.initial && !t.initial_mask[cr].has(from))
-                        && !(s.lame && (s.path[from] & occ).any())
+                        && (!s.initial || t.initial_mask[cr].has(from))
+                        && (!s.lame || (s.path[from] & occ).is_empty())
                     {
                         a.set(from);
                     }

@@ -297,7 +297,7 @@ impl<B: TablesFor> Position<B> {
                     return false;
                 };
                 let role_ok = match role {
-                    Some(r) => pc.role == r && !v.role(r).pawn || (pc.role == r && v.role(r).pawn),
+                    Some(r) => pc.role == r,
                     None => v.role(pc.role).pawn,
                 };
                 role_ok
