@@ -190,6 +190,9 @@ pub(super) struct FrameStats {
     pub interval_ms: Vec<f32>,
     pub thinking_build_ms: Vec<f32>,
     pub thinking_interval_ms: Vec<f32>,
+    /// Whole frames as eframe times them (egui pass, tessellation, rendering; no vsync wait).
+    pub full_ms: Vec<f32>,
+    pub thinking_full_ms: Vec<f32>,
     pub last_print: Option<Instant>,
 }
 
@@ -813,8 +816,8 @@ impl MyriadApp {
         if self.thinking.is_none() && self.computer_to_move() {
             self.start_ai();
         }
-        if self.thinking.is_some() {
-            // keep the clock and the analysis moving
+        if self.thinking.is_some() || self.opts.frame_stats {
+            // keep the clock and the analysis moving (and, when measuring, draw continuously)
             ctx.request_repaint();
         }
         if let Some((_, until)) = &self.toast {

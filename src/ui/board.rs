@@ -369,7 +369,6 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
                 Stroke::new(sz * 0.07, RELOCATEE),
                 StrokeKind::Inside,
             );
-            painter.circle_filled(r.center(), sz * 0.12, RELOCATEE);
         } else if castle {
             painter.circle_stroke(r.center(), sz * 0.42, Stroke::new(sz * 0.06, CASTLE_RING));
         } else if view.pos.piece_at(*sq).is_some() {

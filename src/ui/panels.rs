@@ -28,7 +28,14 @@ impl eframe::App for MyriadApp {
         self.logic_pass(ctx);
     }
 
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        // eframe's timing of the previous whole frame (egui, tessellation, rendering)
+        if let Some(s) = frame.info().cpu_usage {
+            self.stats.full_ms.push(s * 1000.0);
+            if self.thinking.is_some() {
+                self.stats.thinking_full_ms.push(s * 1000.0);
+            }
+        }
         self.ui_pass(ui);
     }
 }
@@ -83,6 +90,8 @@ impl MyriadApp {
             &mut self.stats.interval_ms,
             &mut self.stats.thinking_build_ms,
             &mut self.stats.thinking_interval_ms,
+            &mut self.stats.full_ms,
+            &mut self.stats.thinking_full_ms,
         ] {
             if v.len() > 4000 {
                 v.drain(..2000);
@@ -112,11 +121,14 @@ impl MyriadApp {
                     )
                 };
                 eprintln!(
-                    "frame-stats thinking={} build_ms[{}] interval_ms[{}] thinking_build_ms[{}] thinking_interval_ms[{}]",
+                    "frame-stats thinking={} build_ms[{}] full_frame_ms[{}] interval_ms[{}] \
+                     thinking_build_ms[{}] thinking_full_frame_ms[{}] thinking_interval_ms[{}]",
                     self.thinking.is_some(),
                     summary(&self.stats.build_ms),
+                    summary(&self.stats.full_ms),
                     summary(&self.stats.interval_ms),
                     summary(&self.stats.thinking_build_ms),
+                    summary(&self.stats.thinking_full_ms),
                     summary(&self.stats.thinking_interval_ms),
                 );
             }
