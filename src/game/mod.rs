@@ -472,6 +472,14 @@ impl Game {
     /// `swap e8 g8`, `pass` or `0000`.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
+        // Move notation is ASCII; anything else is refused here, before the notation parsers
+        // slice the text by bytes.
+        if !t.is_ascii() {
+            return Err(MoveError {
+                message: format!("`{t}` is not a move"),
+                help: Some("write moves in SAN (`Nf3`) or UCI (`g1f3`), setup steps as `swap e8 g8` or `pass`".into()),
+            });
+        }
         let legal = self.legal_moves();
         if let Some(o) = self.outcome {
             return Err(MoveError {

@@ -209,7 +209,7 @@ impl<'a> Cursor<'a> {
         self.chars.peek().copied()
     }
 
-    fn next(&mut self) -> Option<char> {
+    fn bump(&mut self) -> Option<char> {
         let c = self.chars.next()?;
         if c == '\n' {
             self.line += 1;
@@ -250,31 +250,31 @@ fn tokenize(text: &str) -> Result<(Vec<Tag>, Vec<Token>), PgnError> {
     let mut variation_start = (0, 0);
     while let Some(ch) = c.peek() {
         if ch == '\n' {
-            c.next();
+            c.bump();
             at_line_start = true;
             continue;
         }
         if ch.is_whitespace() {
-            c.next();
+            c.bump();
             continue;
         }
         let line_start = std::mem::replace(&mut at_line_start, false);
         match ch {
             '%' if line_start => {
                 while c.peek().is_some_and(|x| x != '\n') {
-                    c.next();
+                    c.bump();
                 }
             }
             ';' => {
                 while c.peek().is_some_and(|x| x != '\n') {
-                    c.next();
+                    c.bump();
                 }
             }
             '{' => {
                 let start = c.err("", None);
-                c.next();
+                c.bump();
                 loop {
-                    match c.next() {
+                    match c.bump() {
                         Some('}') => break,
                         Some(_) => {}
                         None => {
@@ -292,7 +292,7 @@ fn tokenize(text: &str) -> Result<(Vec<Tag>, Vec<Token>), PgnError> {
                     variation_start = (c.line, c.column);
                 }
                 depth += 1;
-                c.next();
+                c.bump();
             }
             ')' => {
                 if depth == 0 {
@@ -302,7 +302,7 @@ fn tokenize(text: &str) -> Result<(Vec<Tag>, Vec<Token>), PgnError> {
                     ));
                 }
                 depth -= 1;
-                c.next();
+                c.bump();
             }
             '[' if depth == 0 && tokens.is_empty() => {
                 tags.push(read_tag(&mut c)?);
@@ -315,7 +315,7 @@ fn tokenize(text: &str) -> Result<(Vec<Tag>, Vec<Token>), PgnError> {
                         break;
                     }
                     word.push(x);
-                    c.next();
+                    c.bump();
                 }
                 if word.is_empty() {
                     // A stray `]` or `[` inside the movetext.
@@ -359,15 +359,15 @@ fn tokenize(text: &str) -> Result<(Vec<Tag>, Vec<Token>), PgnError> {
 
 /// Reads `[Name "value"]`.
 fn read_tag(c: &mut Cursor) -> Result<Tag, PgnError> {
-    c.next(); // [
+    c.bump(); // [
     while c.peek().is_some_and(|x| x == ' ' || x == '\t') {
-        c.next();
+        c.bump();
     }
     let mut name = String::new();
     while let Some(x) = c.peek() {
         if x.is_ascii_alphanumeric() || x == '_' {
             name.push(x);
-            c.next();
+            c.bump();
         } else {
             break;
         }
@@ -379,7 +379,7 @@ fn read_tag(c: &mut Cursor) -> Result<Tag, PgnError> {
         ));
     }
     while c.peek().is_some_and(|x| x == ' ' || x == '\t') {
-        c.next();
+        c.bump();
     }
     if c.peek() != Some('"') {
         return Err(c.err(
@@ -387,12 +387,12 @@ fn read_tag(c: &mut Cursor) -> Result<Tag, PgnError> {
             Some("a tag looks like `[Event \"Casual game\"]`"),
         ));
     }
-    c.next();
+    c.bump();
     let (line, column) = (c.line, c.column);
     let mut value = String::new();
     loop {
-        match c.next() {
-            Some('\\') => match c.next() {
+        match c.bump() {
+            Some('\\') => match c.bump() {
                 Some(x) if x != '\n' => value.push(x),
                 _ => {
                     return Err(c.err(
@@ -414,7 +414,7 @@ fn read_tag(c: &mut Cursor) -> Result<Tag, PgnError> {
         }
     }
     while c.peek().is_some_and(|x| x == ' ' || x == '\t') {
-        c.next();
+        c.bump();
     }
     if c.peek() != Some(']') {
         return Err(c.err(
@@ -422,7 +422,7 @@ fn read_tag(c: &mut Cursor) -> Result<Tag, PgnError> {
             Some("a tag looks like `[Event \"Casual game\"]`"),
         ));
     }
-    c.next();
+    c.bump();
     Ok(Tag {
         name,
         value,
