@@ -537,3 +537,37 @@ setup {
     }
     walk(&mut Game::new(v));
 }
+
+/// `myriad positions FILE [--list]`: one Shredder FEN per line, then `N positions, M mirrored`.
+#[test]
+fn the_positions_command() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_myriad"))
+        .args(["positions", "placement", "--list"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[20], "20 positions, 20 mirrored");
+    assert_eq!(
+        lines[0],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    );
+    assert!(lines[..20]
+        .iter()
+        .all(|l| l.contains(" w ") && l.ends_with(" 0 1")));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_myriad"))
+        .args(["positions", "relocation-curtailed"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "64 positions, 8 mirrored\n"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_myriad"))
+        .args(["positions", "no-such-file"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}
