@@ -58,6 +58,12 @@ impl<B: TablesFor> Position<B> {
     /// Parses a UCI move, accepting both castling forms, into one of the legal moves.
     pub fn parse_uci(&self, v: &Variant, s: &str) -> Result<Move, MoveError> {
         let s = s.trim();
+        if !s.is_ascii() {
+            return Err(MoveError {
+                message: format!("`{s}` is not a move in UCI notation"),
+                help: Some("write the from and to squares, e.g. `e2e4`".into()),
+            });
+        }
         let legal = self.legal_moves(v);
         let lower = s.to_ascii_lowercase();
         for &m in legal.iter() {
@@ -196,6 +202,14 @@ impl<B: TablesFor> Position<B> {
     pub fn parse_san(&self, v: &Variant, text: &str) -> Result<Move, MoveError> {
         let g = v.geometry();
         let legal = self.legal_moves(v);
+        if !text.is_ascii() {
+            return Err(MoveError {
+                message: format!("`{}` is not a move in SAN", text.trim()),
+                help: Some(
+                    "moves are written in plain letters and digits, such as `Nf3` or `e8=Q`".into(),
+                ),
+            });
+        }
         let s = text.trim().trim_end_matches(['+', '#', '!', '?']);
         let bad = || MoveError {
             message: format!("`{}` is not a move in SAN", text.trim()),

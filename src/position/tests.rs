@@ -173,6 +173,8 @@ fn notation_round_trips() {
     assert_eq!(p.uci(&v, castle, true), "e1h1");
     assert_eq!(p.uci(&v, castle, false), "e1g1");
     assert!(p.parse_san(&v, "Nxe9").is_err());
+    assert!(p.parse_san(&v, "dé").is_err());
+    assert!(p.parse_uci(&v, "é2e4").is_err());
     assert!(p
         .parse_uci(&v, "e2e5")
         .unwrap_err()
