@@ -4,7 +4,7 @@
 //! wake the UI with `request_repaint`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -120,11 +120,8 @@ impl AiWorker {
     /// The events that arrived since the last call.
     pub fn poll(&mut self) -> Vec<AiEvent> {
         let mut out = Vec::new();
-        loop {
-            match self.events.try_recv() {
-                Ok(e) => out.push(e),
-                Err(TryRecvError::Empty) | Err(TryRecvError::Disconnected) => break,
-            }
+        while let Ok(e) = self.events.try_recv() {
+            out.push(e);
         }
         out
     }

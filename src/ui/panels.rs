@@ -813,46 +813,38 @@ impl MyriadApp {
                 ui.label(format!("Board: {} × {}", g.files, g.ranks));
                 ui.add_space(6.0);
                 ui.label(RichText::new("Pieces").strong());
-                egui::Grid::new("myriad-pieces")
-                    .num_columns(3)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        for r in v.roles() {
-                            let def = v.role(r);
-                            let (rect, _) = ui
-                                .allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
-                            board::paint_piece(
-                                ui.painter(),
-                                &v,
-                                Piece {
-                                    color: Color::White,
-                                    role: r,
-                                },
-                                rect,
-                                1.0,
-                            );
-                            ui.vertical(|ui| {
-                                let mut title = format!("{} ({})", def.name, def.letter);
-                                if def.royal {
-                                    title.push_str(", royal");
-                                }
-                                ui.label(RichText::new(title).strong());
-                                ui.label(describe_betza(&def.betza));
-                                if let Some(p) = &def.promotion {
-                                    let to: Vec<String> =
-                                        p.choices.iter().map(|c| v.role(*c).name.clone()).collect();
-                                    ui.weak(format!("promotes to {}", to.join(", ")));
-                                }
-                            });
-                            ui.vertical(|ui| {
+                for r in v.roles() {
+                    let def = v.role(r);
+                    ui.horizontal_top(|ui| {
+                        let (rect, _) =
+                            ui.allocate_exact_size(egui::vec2(40.0, 40.0), egui::Sense::hover());
+                        let white = Piece {
+                            color: Color::White,
+                            role: r,
+                        };
+                        board::paint_piece(ui.painter(), &v, white, rect, 1.0);
+                        ui.vertical(|ui| {
+                            let mut title = format!("{} ({})", def.name, def.letter);
+                            if def.royal {
+                                title.push_str(", royal");
+                            }
+                            if let Some(val) = def.value {
+                                title.push_str(&format!(", value {val}"));
+                            }
+                            ui.label(RichText::new(title).strong());
+                            ui.horizontal_wrapped(|ui| {
                                 ui.monospace(&def.betza).on_hover_text("Betza notation");
-                                if let Some(val) = def.value {
-                                    ui.weak(format!("value {val}"));
-                                }
+                                ui.label(describe_betza(&def.betza));
                             });
-                            ui.end_row();
-                        }
+                            if let Some(p) = &def.promotion {
+                                let to: Vec<String> =
+                                    p.choices.iter().map(|c| v.role(*c).name.clone()).collect();
+                                ui.weak(format!("promotes to {}", to.join(", ")));
+                            }
+                        });
                     });
+                    ui.add_space(4.0);
+                }
                 ui.add_space(6.0);
                 ui.collapsing("Full summary", |ui| {
                     ui.monospace(crate::rules::summary(&v));
