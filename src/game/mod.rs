@@ -121,17 +121,21 @@ impl Game {
 
     /// Like [`Game::new`], with a fixed seed for randomized variants (reproducible).
     pub fn new_seeded(variant: Arc<Variant>, seed: u64) -> Game {
-        let v = &*variant;
-        let mut pos = AnyPosition::start(v);
-        let mut phase = Phase::Play;
-        if let Some(s) = &v.spec.setup {
-            if s.randomized || s.shuffle.is_some() {
-                pos = setup::random_start(v, seed);
-            } else if !s.steps.is_empty() {
-                phase = Phase::Setup { step: 0 };
-                pos.set_turn(s.steps[0].side);
-            }
+        let random = variant
+            .spec
+            .setup
+            .as_ref()
+            .is_some_and(|s| s.randomized || s.shuffle.is_some());
+        if random {
+            let pos = setup::random_start(&variant, seed);
+            Self::starting(variant, pos, Phase::Play, false)
+        } else {
+            Self::new_with_setup(variant)
         }
+    }
+
+    /// A game that starts at `pos` in `phase`: the one constructor the others call.
+    fn starting(variant: Arc<Variant>, pos: AnyPosition, phase: Phase, from_fen: bool) -> Game {
         let mut g = Game {
             variant,
             initial: pos,
@@ -141,7 +145,7 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             outcome: None,
-            from_fen: false,
+            from_fen,
         };
         g.update_outcome();
         g
@@ -153,28 +157,15 @@ impl Game {
     /// ([`pgn::import`]). A shuffle phase (Chess960) has no steps: the game starts from the
     /// variant's own array.
     pub fn new_with_setup(variant: Arc<Variant>) -> Game {
-        let v = &*variant;
-        let mut pos = AnyPosition::start(v);
+        let mut pos = AnyPosition::start(&variant);
         let mut phase = Phase::Play;
-        if let Some(s) = &v.spec.setup {
+        if let Some(s) = &variant.spec.setup {
             if s.shuffle.is_none() && !s.steps.is_empty() {
                 phase = Phase::Setup { step: 0 };
                 pos.set_turn(s.steps[0].side);
             }
         }
-        let mut g = Game {
-            variant,
-            initial: pos,
-            initial_phase: phase,
-            pos,
-            phase,
-            history: Vec::new(),
-            redo: Vec::new(),
-            outcome: None,
-            from_fen: false,
-        };
-        g.update_outcome();
-        g
+        Self::starting(variant, pos, phase, false)
     }
 
     /// The game as PGN (see [`pgn::export`]): `tags` fill the seven-tag roster and add others.
@@ -190,36 +181,12 @@ impl Game {
     /// A game proper starting from a FEN (no setup phase).
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Game, FenError> {
         let pos = AnyPosition::from_fen(&variant, fen)?;
-        let mut g = Game {
-            variant,
-            initial: pos,
-            initial_phase: Phase::Play,
-            pos,
-            phase: Phase::Play,
-            history: Vec::new(),
-            redo: Vec::new(),
-            outcome: None,
-            from_fen: true,
-        };
-        g.update_outcome();
-        Ok(g)
+        Ok(Self::from_position(variant, pos))
     }
 
     /// A game proper starting from a given position (no setup phase).
     pub fn from_position(variant: Arc<Variant>, pos: AnyPosition) -> Game {
-        let mut g = Game {
-            variant,
-            initial: pos,
-            initial_phase: Phase::Play,
-            pos,
-            phase: Phase::Play,
-            history: Vec::new(),
-            redo: Vec::new(),
-            outcome: None,
-            from_fen: true,
-        };
-        g.update_outcome();
-        g
+        Self::starting(variant, pos, Phase::Play, true)
     }
 
     /// The variant being played.
