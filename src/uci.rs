@@ -8,7 +8,7 @@
 //! after each completed depth and ends with `bestmove`. Bad input never stops the engine: it
 //! is answered with an `info string` and the engine goes on.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -25,6 +25,9 @@ type Running<'s> = Option<(
     Arc<AtomicBool>,
     bool,
 )>;
+
+/// The longest input line read, in bytes; longer lines are ignored with an `info string`.
+pub const MAX_LINE: usize = 1 << 16;
 
 /// Default transposition table size, in megabytes.
 const DEFAULT_HASH_MB: usize = 16;
@@ -61,8 +64,34 @@ pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
                 );
             }
         };
-        for line in input.lines() {
-            let Ok(line) = line else { break };
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            // Lines are read as bytes: text that is not UTF-8 is a bad line like any other,
+            // not the end of the session, and a line longer than MAX_LINE is refused.
+            buf.clear();
+            match Read::take(&mut input, MAX_LINE as u64).read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            if buf.len() >= MAX_LINE && buf.last() != Some(&b'\n') {
+                // skip the rest of the line
+                let mut rest = Vec::new();
+                loop {
+                    rest.clear();
+                    match Read::take(&mut input, MAX_LINE as u64).read_until(b'\n', &mut rest) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) if rest.last() == Some(&b'\n') => break,
+                        Ok(_) => {}
+                    }
+                }
+                say(
+                    out,
+                    &format!("info string line ignored: longer than {MAX_LINE} bytes"),
+                );
+                continue;
+            }
+            let line = String::from_utf8_lossy(&buf);
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some(&cmd) = words.first() else { continue };
             match cmd {
@@ -100,12 +129,22 @@ pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
                 "setoption" => {
                     finish(&mut running, &mut engine, true);
                     let (name, value) = parse_setoption(&words[1..]);
+                    if name.is_empty() {
+                        say(
+                            out,
+                            "info string expected `setoption name <id> [value <x>]`",
+                        );
+                        continue;
+                    }
                     let e = engine.as_mut().expect("the engine is back");
                     match name.to_ascii_lowercase().as_str() {
                         "uci_chess960" => chess960 = value.eq_ignore_ascii_case("true"),
                         "hash" => match value.parse::<usize>() {
                             Ok(mb) if (1..=4096).contains(&mb) => e.set_hash(mb),
-                            _ => say(out, &format!("info string bad Hash value `{value}`")),
+                            _ => say(
+                                out,
+                                &format!("info string bad Hash value `{value}` (1..4096 MB)"),
+                            ),
                         },
                         "skill level" => match value.parse::<u8>() {
                             Ok(l) if (1..=10).contains(&l) => e.set_level(l),
@@ -122,13 +161,32 @@ pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
                     finish(&mut running, &mut engine, true);
                     match parse_position(&v, &words[1..]) {
                         Ok(g) => game = g,
-                        Err(e) => say(out, &format!("info string error: {}", e.replace('\n', " "))),
+                        Err(e) => say(
+                            out,
+                            &format!(
+                                "info string error: {}",
+                                e.replace("\n  = help: ", "; help: ").replace('\n', " ")
+                            ),
+                        ),
                     }
                 }
                 "go" => {
                     finish(&mut running, &mut engine, true);
                     if words.get(1) == Some(&"perft") {
-                        let depth: u32 = words.get(2).and_then(|d| d.parse().ok()).unwrap_or(1);
+                        let depth: u32 = match words.get(2).map(|d| d.parse::<u32>()) {
+                            None => 1,
+                            Some(Ok(d)) => d,
+                            Some(Err(_)) => {
+                                say(
+                                    out,
+                                    &format!(
+                                        "info string `go perft`: `{}` is not a number",
+                                        words[2]
+                                    ),
+                                );
+                                continue;
+                            }
+                        };
                         let mut g = game.clone();
                         let mut total = 0;
                         for (m, n) in g.perft_divide(depth.max(1)) {

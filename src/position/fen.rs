@@ -41,6 +41,12 @@ fn ferr(offset: usize, message: impl Into<String>, help: Option<String>) -> FenE
     }
 }
 
+fn width_help(files: u8) -> String {
+    format!(
+        "each rank describes {files} squares: piece letters, and digits for runs of empty squares"
+    )
+}
+
 /// The longest FEN accepted (far above any legal one for a 12x12 board).
 pub const MAX_FEN_LEN: usize = 1024;
 
@@ -125,6 +131,8 @@ impl<B: TablesFor> Position<B> {
                     continue;
                 }
                 let Some(pc) = v.piece_from_char(c).filter(|_| c.is_ascii_alphabetic()) else {
+                    // the whole character, not its first byte (everything before it is ASCII)
+                    let c = rank_text[j..].chars().next().unwrap_or(c);
                     return Err(ferr(
                         off + j,
                         format!("unknown piece letter `{c}`"),
@@ -143,12 +151,24 @@ impl<B: TablesFor> Position<B> {
                             rank_text,
                             g.files
                         ),
-                        None,
+                        Some(width_help(g.files)),
                     ));
                 }
                 p.put(g.square(file as u8, rank).index(), pc);
                 file += 1;
                 j += 1;
+            }
+            if file > g.files as u32 {
+                return Err(ferr(
+                    off,
+                    format!(
+                        "rank {} (`{}`) has more than {} squares",
+                        rank + 1,
+                        rank_text,
+                        g.files
+                    ),
+                    Some(width_help(g.files)),
+                ));
             }
             if file != g.files as u32 {
                 return Err(ferr(
@@ -160,7 +180,7 @@ impl<B: TablesFor> Position<B> {
                         file,
                         g.files
                     ),
-                    None,
+                    Some(width_help(g.files)),
                 ));
             }
             off += rank_text.len() + 1;
