@@ -538,6 +538,28 @@ impl Compiler {
         };
         let geometry = geometry?;
         let array = array?;
+        if let (Some((k, _)), Some(sp)) = (&d.setup, &setup) {
+            let lines = setup_lines_bound(&array, geometry, sp);
+            if lines > MAX_SETUP_LINES {
+                let what = if sp.shuffle.is_some() {
+                    "arrangements"
+                } else {
+                    "lines of play"
+                };
+                self.error(
+                    *k,
+                    format!(
+                        "this setup phase has too many {what}: as many as {} (at most {MAX_SETUP_LINES} are allowed)",
+                        if lines == u64::MAX { "10^19 or more".to_string() } else { lines.to_string() }
+                    ),
+                    Some(if sp.shuffle.is_some() {
+                        "shuffle fewer pieces, or repeat kinds (two knights instead of two kinds)".into()
+                    } else {
+                        "use fewer steps, or fewer pieces before or after `with` (each step multiplies the choices)".into()
+                    }),
+                );
+            }
+        }
         if !self.problems.is_empty() {
             return None;
         }
@@ -1363,6 +1385,65 @@ impl Compiler {
             shuffle,
         })
     }
+}
+
+/// The most setup lines (or shuffled arrangements) a rules file may declare, counted
+/// generously by [`setup_lines_bound`]: every walk over the setup phase (legal setup moves,
+/// random starts, `myriad positions`) stays within this many leaves.
+pub const MAX_SETUP_LINES: u64 = 1_000_000;
+
+/// An upper bound on the leaves of the setup game tree: for each swap step, the side's pieces
+/// of a relocating kind times its pieces of a relocatee kind (anywhere on the board), plus one
+/// for a pass; mirror steps have one move. For a shuffle, the distinct arrangements of each
+/// side's back rank (White's only when mirrored). Saturates at `u64::MAX`.
+pub(crate) fn setup_lines_bound(array: &[Option<Piece>], g: Geometry, setup: &SetupPhase) -> u64 {
+    let count = |side: Color, roles: &[Role]| -> u64 {
+        array
+            .iter()
+            .flatten()
+            .filter(|p| p.color == side && roles.contains(&p.role))
+            .count() as u64
+    };
+    if let Some(sh) = &setup.shuffle {
+        let sides: &[Color] = if sh.mirrored {
+            &[Color::White]
+        } else {
+            &Color::ALL
+        };
+        let mut total: u64 = 1;
+        for &side in sides {
+            let rank = if side.is_white() { 0 } else { g.ranks - 1 };
+            let mut kinds: HashMap<Option<Piece>, u64> = HashMap::new();
+            for f in 0..g.files {
+                *kinds.entry(array[g.square(f, rank).index()]).or_default() += 1;
+            }
+            // n! / prod(c!) as a product of binomials, saturating
+            let mut n = 0u64;
+            let mut perms: u128 = 1;
+            for &c in kinds.values() {
+                for i in 1..=c {
+                    n += 1;
+                    perms = perms.saturating_mul(n as u128) / i as u128;
+                }
+            }
+            total = total.saturating_mul(u64::try_from(perms).unwrap_or(u64::MAX));
+        }
+        return total;
+    }
+    setup.steps.iter().fold(1u64, |acc, st| match &st.action {
+        StepAction::Swap {
+            relocate,
+            with,
+            optional,
+            ..
+        } => acc.saturating_mul(
+            count(st.side, relocate)
+                .saturating_mul(count(st.side, with))
+                .saturating_add(*optional as u64)
+                .max(1),
+        ),
+        _ => acc,
+    })
 }
 
 /// The span of rank `rank` (from 0 = rank 1) inside an array string, if the array has one

@@ -109,13 +109,46 @@ fn compile_with(source: &str, display: &str, origin: Origin) -> Result<Arc<Varia
     let Some(spec) = c.compile(source, display, origin) else {
         return Err(c.diagnostics());
     };
-    Variant::new(spec).map(Arc::new).map_err(|e| {
+    let v = Variant::new(spec).map(Arc::new).map_err(|e| {
         Diagnostics(vec![Diagnostic::whole_file(
             display,
             e.0,
             Some("this is a bug in Myriad's rules checker; please report it".into()),
         )])
-    })
+    })?;
+    // A setup phase that can never end with every `require` met would leave the game stuck
+    // before move 1. (The checker has bounded the setup tree, so this look-ahead is quick.)
+    if let Some(s) = &v.spec.setup {
+        let stuck = if s.shuffle.is_some() {
+            crate::game::setup::start_arrays(&v).is_empty()
+        } else {
+            !s.steps.is_empty()
+                && crate::game::Game::new_with_setup(v.clone())
+                    .legal_moves()
+                    .is_empty()
+        };
+        if stuck {
+            let message = "the setup phase can never end with every `require` met";
+            let help = Some("check the `require` lines against the array and the steps: no sequence of setup moves satisfies them".to_string());
+            // point at this file's `setup` keyword, if the setup block is in this file
+            let mut offset = 0;
+            let mut at = None;
+            for l in source.split_inclusive('\n') {
+                let t = l.trim_start();
+                if t.starts_with("setup") {
+                    at = Some(offset + l.len() - t.len());
+                    break;
+                }
+                offset += l.len();
+            }
+            let d = match at {
+                Some(o) => Diagnostic::at(display, source, o, o + 5, message, help),
+                None => Diagnostic::whole_file(display, message, help),
+            };
+            return Err(Diagnostics(vec![d]));
+        }
+    }
+    Ok(v)
 }
 
 /// A short multi-line summary of a game, for `myriad check`.
