@@ -20,7 +20,8 @@
 //! ```
 //!
 //! `SetupSteps` lists every setup step in order, separated by commas, each as Myriad writes it
-//! (`swap e8 c8`, `pass`; mirror steps too, since they are moves of the game). The movetext
+//! (`swap e8 c8`, `pass`; mirror steps too, since they are moves of the game; empty for a
+//! randomized variant whose setup phase is played by hand but not begun). The movetext
 //! holds the chess moves only, in SAN from the `FEN` position, so any PGN reader that knows
 //! Chess960 castling (python-chess with `chess960=True`) can replay them; Myriad replays the
 //! setup steps from the variant's array and checks that they lead to the `FEN` position.
@@ -119,7 +120,15 @@ pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
     out += &format!("[Variant \"{}\"]\n", escape(v.name()));
     let history = game.history();
     let setup_len = history.iter().take_while(|p| p.mv.is_setup()).count();
-    if setup_len > 0 {
+    // A randomized variant whose setup phase is being played by hand (see
+    // `Game::new_with_setup`) gets the tag even before its first step, empty: without it the
+    // importer would expect the drawn start in a FEN tag.
+    let random = v
+        .spec
+        .setup
+        .as_ref()
+        .is_some_and(|s| s.randomized || s.shuffle.is_some());
+    if setup_len > 0 || (random && game.in_setup()) {
         let steps: Vec<&str> = history[..setup_len]
             .iter()
             .map(|p| p.san.as_str())
@@ -529,7 +538,13 @@ pub fn import_with_tags(
         }
         let mut game = Game::new_with_setup(variant.clone());
         let mut offset = 0;
-        for part in t.value.split(',') {
+        // an empty value: the setup phase has begun, no step played yet
+        let parts = if t.value.trim().is_empty() {
+            ""
+        } else {
+            t.value.as_str()
+        };
+        for part in parts.split(',').filter(|_| !parts.is_empty()) {
             let word = part.trim();
             let lead = part.len() - part.trim_start().len();
             let col = t.column + t.value[..offset].chars().count() + lead;
