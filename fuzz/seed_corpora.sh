@@ -1,0 +1,87 @@
+#!/bin/sh
+# Seeds fuzz/corpus/<target>/ from the bundled rules files, the bad rules files, the tutorial
+# files, FENs and PGNs. Run from anywhere; safe to rerun (existing corpus files are kept).
+# Inputs of the targets that pick a bundled variant start with one selector byte (0 = chess,
+# 1 = capablanca, 2 = relocation, ... in the order of myriad::rules::bundled()).
+set -eu
+cd "$(dirname "$0")"
+root=..
+c=corpus
+mkdir -p $c/rules_compile $c/fen $c/move_text $c/pgn_import $c/uci_loop $c/random_play
+
+# rules_compile: every rules file we have
+for f in $root/rules/*.rules $root/tests/bad_rules/*.rules $root/tests/tutorial/*.rules; do
+    cp "$f" "$c/rules_compile/$(basename "$(dirname "$f")")-$(basename "$f")"
+done
+
+n=0
+seed() { # target selector text [second-byte]
+    n=$((n + 1))
+    {
+        printf "\\$(printf %03o "$2")"
+        if [ $# -ge 4 ]; then printf "\\$(printf %03o "$4")"; fi
+        printf '%s' "$3"
+    } > "$c/$1/seed-$n"
+}
+
+# fen: start positions of the variants and FENs quoted in the tests
+seed fen 0 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+seed fen 0 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+seed fen 0 '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'
+seed fen 0 'rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 2'
+seed fen 1 'rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1'
+seed fen 12 'bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1'
+seed fen 5 'rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1'
+grep -ho '"[rnbqkpRNBQKPacACx0-9]*/[^"]*[wb] [^"]*"' $root/tests/*.rs $root/src/position/tests.rs 2>/dev/null \
+    | tr -d '"' | sort -u | head -200 | while IFS= read -r fen; do
+    seed fen 0 "$fen"
+done
+
+# move_text: selector, moves to play first, text
+for t in e4 Nf3 O-O e2e4 g1f3 e7e8=Q exd5 'swap e8 g8' pass 0000 e8d8 Kxe8 'a7a8q' 'Nbd2'; do
+    seed move_text 0 "$t" 0
+    seed move_text 5 "$t" 1
+    seed move_text 2 "$t" 3
+done
+
+# pgn_import
+seed pgn_import 0 '[Event "x"]
+[Result "*"]
+
+1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6 3. d4) 3. Bb5 a6 $1 4. Ba4 Nf6 5. O-O *'
+seed pgn_import 5 '[Variant "Regroupment Chess"]
+[SetupSteps "swap e8 c8, pass, swap e1 d1, pass"]
+[SetUp "1"]
+[FEN "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1"]
+
+1. e4 e5 2. Nf3 *'
+seed pgn_import 5 '1. swap e8 c8 pass e1d1 0000 2. e4 *'
+seed pgn_import 12 '[Variant "Chess960"]
+[SetUp "1"]
+[FEN "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"]
+
+1. e4 e5 2. O-O *'
+
+# uci_loop
+seed uci_loop 0 'uci
+isready
+setoption name Hash value 4
+setoption name UCI_Chess960 value true
+ucinewgame
+position startpos moves e2e4 e7e5
+go depth 2
+go perft 2
+d
+quit'
+seed uci_loop 5 'position startpos moves e8c8 0000 e1d1 0000 e2e4
+go nodes 100
+position fen rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1 moves e2e4
+go movetime 10
+stop'
+
+# random_play: selector, mode, then move choices
+for v in 0 1 2 3 4 5 6 7 8 9 10 11 12; do
+    seed random_play $v "$(printf '\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020')" 0
+    seed random_play $v "$(printf '\001\377\376\375\374\373\372\371\370\367\366\365\364\363\362\361')"
+done
+for d in $c/*; do echo "$(ls "$d" | wc -l) $d"; done
