@@ -109,6 +109,18 @@ impl<B: TablesFor> Position<B> {
             .collect();
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = g.ranks - 1 - i as u8;
+            let too_wide = || {
+                ferr(
+                    off,
+                    format!(
+                        "rank {} (`{}`) has more than {} squares",
+                        rank + 1,
+                        rank_text,
+                        g.files
+                    ),
+                    Some(width_help(g.files)),
+                )
+            };
             let mut file: u32 = 0;
             let bytes = rank_text.as_bytes();
             let mut j = 0;
@@ -143,32 +155,14 @@ impl<B: TablesFor> Position<B> {
                     ));
                 };
                 if file >= g.files as u32 {
-                    return Err(ferr(
-                        off,
-                        format!(
-                            "rank {} (`{}`) has more than {} squares",
-                            rank + 1,
-                            rank_text,
-                            g.files
-                        ),
-                        Some(width_help(g.files)),
-                    ));
+                    return Err(too_wide());
                 }
                 p.put(g.square(file as u8, rank).index(), pc);
                 file += 1;
                 j += 1;
             }
             if file > g.files as u32 {
-                return Err(ferr(
-                    off,
-                    format!(
-                        "rank {} (`{}`) has more than {} squares",
-                        rank + 1,
-                        rank_text,
-                        g.files
-                    ),
-                    Some(width_help(g.files)),
-                ));
+                return Err(too_wide());
             }
             if file != g.files as u32 {
                 return Err(ferr(
