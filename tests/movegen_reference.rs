@@ -12,19 +12,8 @@ use myriad::types::{CastlingSide, Color, Geometry, Piece, Role, Square};
 use myriad::variant::{betza, CastlingRules, EndRules, Promotion, RoleDef, Variant, VariantSpec};
 use std::collections::BTreeSet;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The project's own reproducible generator (SplitMix64).
+use myriad::game::setup::Rng;
 
 const POOL: &[&str] = &[
     "Q", "R", "B", "N", "NN", "R3", "W", "F", "D", "A", "H", "mNcK", "fR", "bB", "sW", "vN", "ffN",

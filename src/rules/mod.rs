@@ -29,7 +29,6 @@ use std::sync::Arc;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 
-use crate::types::Color;
 use crate::variant::{ConstraintKind, ConstraintWhen, StepAction, Variant, VariantSpec};
 use check::{read_limited, Compiler, Origin};
 
@@ -236,10 +235,7 @@ pub fn summary(v: &Variant) -> String {
             );
         }
         for (i, st) in p.steps.iter().enumerate() {
-            let side = match st.side {
-                Color::White => "white",
-                Color::Black => "black",
-            };
+            let side = st.side.name();
             match &st.action {
                 StepAction::Swap {
                     relocate,
