@@ -495,3 +495,38 @@ fn fast_generator_matches_naive_one_on_random_fairy_games() {
         "castling {castles}, en passant {eps}: the rarer rules were not reached"
     );
 }
+
+/// A 12x12 board crowded with wide leapers has more legal moves than a move list keeps inline
+/// ([`MoveList::CAPACITY`]): none may be dropped, and the fast list must still equal the naive
+/// one, in perft too (which counts the last ply from the list's length). The leapers only
+/// move, never capture, so the kings are not in check.
+#[test]
+fn a_position_with_more_moves_than_the_inline_list_holds_loses_none() {
+    use myriad::types::MoveList;
+    let rules = r#"
+name "Leapers"
+board 12x12
+piece King   K moves "K" royal
+piece Leaper L moves "mNmCmZmGmAmDmWmFmH"
+array "k11/12/LLLLLLLLLLLL/12/LLLLLLLLLLLL/12/12/LLLLLLLLLLLL/12/LLLLLLLLLLLL/12/11K"
+end { stalemate draw }
+"#;
+    let v = myriad::rules::compile_source(rules, "leapers.rules").unwrap_or_else(|d| panic!("{d}"));
+    let pos = AnyPosition::start(&v);
+    let fast = pos.legal_moves(&v);
+    assert!(
+        fast.len() > MoveList::CAPACITY,
+        "only {} moves: the position does not test the spill",
+        fast.len()
+    );
+    let n = naive_from(&v, &pos);
+    let reference: BTreeSet<String> = naive_legal(&v, &n).iter().map(|m| uci(&v, m)).collect();
+    let ours: Vec<String> = fast.iter().map(|&m| pos.uci(&v, m, true)).collect();
+    assert_eq!(
+        ours.len(),
+        reference.len(),
+        "a move was dropped or repeated"
+    );
+    assert_eq!(ours.into_iter().collect::<BTreeSet<_>>(), reference);
+    assert_eq!(pos.perft(&v, 1), reference.len() as u64);
+}

@@ -343,15 +343,19 @@ impl Move {
     }
 }
 
-/// A fixed-capacity list of moves, filled by move generation without allocating.
+/// A list of moves, filled by move generation without allocating: the first
+/// [`MoveList::CAPACITY`] moves live inline; a position with more (a large board crowded with
+/// riders) moves the list to the heap, so no move is ever dropped.
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MoveList::CAPACITY],
+    /// Number of moves. Above `CAPACITY` the moves are all in `spill`.
     len: usize,
+    spill: Vec<Move>,
 }
 
 impl MoveList {
-    /// The most moves one position may have (far above any real chess-family position).
+    /// How many moves are kept inline (far above any orthodox chess position's 218).
     pub const CAPACITY: usize = 1024;
 
     /// An empty list.
@@ -360,16 +364,35 @@ impl MoveList {
         MoveList {
             moves: [Move::PASS; MoveList::CAPACITY],
             len: 0,
+            spill: Vec::new(),
         }
     }
 
-    /// Appends a move; moves beyond the capacity are dropped (never happens on legal boards).
+    /// Appends a move.
     #[inline]
     pub fn push(&mut self, m: Move) {
         if self.len < MoveList::CAPACITY {
             self.moves[self.len] = m;
             self.len += 1;
+        } else {
+            self.push_spilled(m);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn push_spilled(&mut self, m: Move) {
+        if self.len == MoveList::CAPACITY {
+            self.spill.extend_from_slice(&self.moves);
+        }
+        self.spill.push(m);
+        self.len += 1;
+    }
+
+    /// Has the list outgrown its inline storage?
+    #[inline]
+    fn spilled(&self) -> bool {
+        self.len > MoveList::CAPACITY
     }
 
     /// Number of moves.
@@ -388,10 +411,20 @@ impl MoveList {
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
+        self.spill.clear();
     }
 
     /// Keeps only the moves for which `f` is true.
     pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
+        if self.spilled() {
+            self.spill.retain(f);
+            self.len = self.spill.len();
+            if self.len <= MoveList::CAPACITY {
+                self.moves[..self.len].copy_from_slice(&self.spill);
+                self.spill.clear();
+            }
+            return;
+        }
         let mut j = 0;
         for i in 0..self.len {
             if f(&self.moves[i]) {
@@ -405,13 +438,21 @@ impl MoveList {
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        if self.spilled() {
+            &self.spill
+        } else {
+            &self.moves[..self.len]
+        }
     }
 
     /// The moves as a mutable slice (for ordering).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        if self.spilled() {
+            &mut self.spill
+        } else {
+            &mut self.moves[..self.len]
+        }
     }
 
     /// Iterates over the moves.
@@ -437,5 +478,39 @@ impl<'a> IntoIterator for &'a MoveList {
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
         self.as_slice().iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(i: usize) -> Move {
+        Move::normal(Square((i % 144) as u8), Square((i / 144) as u8))
+    }
+
+    #[test]
+    fn a_move_list_keeps_every_move_past_its_inline_capacity() {
+        let mut l = MoveList::new();
+        let n = MoveList::CAPACITY + 300;
+        for i in 0..n {
+            l.push(m(i));
+        }
+        assert_eq!(l.len(), n);
+        assert!(l.iter().copied().eq((0..n).map(m)));
+        // retain across the boundary: back inline, order kept
+        l.retain(|x| (x.from.0 as usize + 144 * x.to.0 as usize) % 2 == 0);
+        assert_eq!(l.len(), n.div_ceil(2));
+        assert!(l.iter().copied().eq((0..n).step_by(2).map(m)));
+        l.push(m(1));
+        assert_eq!(l.as_slice().last(), Some(&m(1)));
+        l.as_mut_slice().reverse();
+        assert_eq!(l.as_slice()[0], m(1));
+        l.clear();
+        assert!(l.is_empty());
+        for i in 0..n {
+            l.push(m(i));
+        }
+        assert!(l.iter().copied().eq((0..n).map(m)));
     }
 }
