@@ -533,6 +533,65 @@ fn pgn_errors_say_where_what_and_how() {
     report("PGN", failures, PGN_CASES.len());
 }
 
+/// A PGN text may hold many games: the first is read and the rest is not looked at, so the
+/// limits on size and length apply to that one game.
+#[test]
+fn pgn_limits_and_files_of_several_games() {
+    let v = load("chess");
+    // several games: the first is read, the second (even broken) is not
+    let two = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. e4 e5 2. Kxe8 *\n";
+    let g = pgn::import(&v, two).expect("the first game is read");
+    assert_eq!(g.history().len(), 2);
+    // a first game longer than any legal game
+    let mut long = String::from("[Event \"long\"]\n\n");
+    for _ in 0..pgn::MAX_PGN_PLIES / 4 + 1 {
+        long.push_str("Nf3 Nf6 Ng1 Ng8 ");
+    }
+    long.push('*');
+    let e = pgn::import(&v, &long).unwrap_err();
+    assert_eq!(e.line, 3);
+    let msg = e.to_string();
+    assert!(msg.contains("this game has more than 20000 moves"), "{msg}");
+    assert!(
+        msg.contains("help: Myriad reads games of at most 20000 plies"),
+        "{msg}"
+    );
+    // a first game that never ends within the size limit
+    let mut endless = String::from("[Event \"endless\"]\n\n1. e4 e5\n");
+    endless.push_str(&" ".repeat(pgn::MAX_PGN_BYTES));
+    endless.push_str("*\n");
+    let e = pgn::import(&v, &endless).unwrap_err().to_string();
+    assert!(
+        e.contains("the first game does not end within the first 16 MiB") && e.contains("help:"),
+        "{e}"
+    );
+    // a big file whose first game is whole: read from disk up to the limit, then imported
+    let dir = std::env::temp_dir().join(format!("myriad-pgn-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("big.pgn");
+    let mut big = String::from("[Event \"big\"]\n\n1. d4 d5 *\n\n");
+    while big.len() <= pgn::MAX_PGN_BYTES + 1000 {
+        big.push_str("[Event \"more\"]\n\n1. e4 é5 *\n\n");
+    }
+    std::fs::write(&path, &big).unwrap();
+    let text = pgn::read_file(&path).unwrap();
+    assert!(text.len() <= pgn::MAX_PGN_BYTES + 1);
+    assert_eq!(pgn::import(&v, &text).unwrap().history().len(), 2);
+    // not text at all
+    std::fs::write(&path, b"[Event \"x\"]\n\xff\xfe 1. e4 *").unwrap();
+    let e = pgn::read_file(&path).unwrap_err();
+    assert!(
+        e.contains("is not a PGN text: it is not UTF-8 (byte 12"),
+        "{e}"
+    );
+    let e = pgn::read_file(&dir.join("missing.pgn")).unwrap_err();
+    assert!(
+        e.starts_with("cannot read ") && e.contains("missing.pgn"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// (variant, one bad UCI line, fragments of the `info string` answer).
 const UCI_CASES: &[(&str, &str, &[&str])] = &[
     ("chess", "frobnicate", &["info string unknown command `frobnicate`"]),

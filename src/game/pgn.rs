@@ -47,6 +47,13 @@ pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
     ("Result", "*"),
 ];
 
+/// The most text read for one game: a first game that has not ended within it is refused.
+pub const MAX_PGN_BYTES: usize = 16 << 20;
+
+/// The most moves (plies, setup steps included) one imported game may have; the longest legal
+/// game of chess under the 75-move rule has fewer than 18,000.
+pub const MAX_PGN_PLIES: usize = 20_000;
+
 /// The tag that records the setup steps.
 pub const SETUP_STEPS_TAG: &str = "SetupSteps";
 
@@ -251,6 +258,18 @@ struct Tag {
 /// Splits a PGN text into its tags and movetext tokens (comments, NAGs, variations and move
 /// numbers dropped; the result token kept).
 fn tokenize(text: &str) -> Result<(Vec<Tag>, Vec<Token>), PgnError> {
+    // Only the first game is read: past MAX_PGN_BYTES the text is not looked at (and a game
+    // still going on there is refused below).
+    let truncated = text.len() > MAX_PGN_BYTES;
+    let text = if truncated {
+        let mut end = MAX_PGN_BYTES;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        &text[..end]
+    } else {
+        text
+    };
     let mut c = Cursor::new(text);
     let mut tags = Vec::new();
     let mut tokens: Vec<Token> = Vec::new();
@@ -347,13 +366,42 @@ fn tokenize(text: &str) -> Result<(Vec<Tag>, Vec<Token>), PgnError> {
                 if rest.is_empty() {
                     continue;
                 }
+                if tokens.len() >= MAX_PGN_PLIES {
+                    return Err(PgnError {
+                        line,
+                        column: column + skip,
+                        message: format!("this game has more than {MAX_PGN_PLIES} moves"),
+                        help: Some(format!(
+                            "Myriad reads games of at most {MAX_PGN_PLIES} plies; no legal game is longer"
+                        )),
+                    });
+                }
+                let result = is_result(rest);
                 tokens.push(Token {
                     text: rest.to_string(),
                     line,
                     column: column + skip,
                 });
+                if result {
+                    // the end of the first game: what follows (more games) is not read
+                    return Ok((tags, tokens));
+                }
             }
         }
+    }
+    if truncated {
+        return Err(PgnError {
+            line: c.line,
+            column: c.column,
+            message: format!(
+                "the first game does not end within the first {} MiB of the text",
+                MAX_PGN_BYTES >> 20
+            ),
+            help: Some(
+                "end the game with its result (`1-0`, `0-1`, `1/2-1/2` or `*`), or split the file"
+                    .into(),
+            ),
+        });
     }
     if depth > 0 {
         return Err(PgnError {
@@ -458,6 +506,40 @@ fn names_variant(v: &Variant, tag: &str) -> bool {
         || t == origin
         || t == stem
         || (name == "chess" && matches!(t.as_str(), "standard" | "normal" | "classical"))
+}
+
+/// Reads a PGN file's text for [`import`]: at most [`MAX_PGN_BYTES`] of it (only the first
+/// game is read), so a huge or endless file cannot exhaust memory. The error says what went
+/// wrong in words a user reads (missing file, not text).
+pub fn read_file(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let f =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_PGN_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    match String::from_utf8(bytes) {
+        Ok(t) => Ok(t),
+        // a character cut in two at the read limit: keep the whole ones
+        Err(e) if e.utf8_error().error_len().is_none() => {
+            let n = e.utf8_error().valid_up_to();
+            let mut b = e.into_bytes();
+            b.truncate(n);
+            Ok(String::from_utf8(b).expect("valid up to n"))
+        }
+        Err(e) => Err(format!(
+            "{} is not a PGN text: it is not UTF-8 (byte {} is invalid)",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )),
+    }
+}
+
+/// Saves a PGN text to `path` so that a crash mid-write leaves the old file whole (see
+/// [`super::save::write_atomic`]), flushed to the disk.
+pub fn write_file(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    super::save::write_atomic(path, text.as_bytes(), true)
 }
 
 /// Reads the first game of a PGN text into a [`Game`] of `variant`: the setup steps from the
