@@ -2,7 +2,7 @@
 //!
 //! `uci`, `isready`, `setoption name ... value ...` (`UCI_Chess960`, `Hash`, `Skill Level`),
 //! `ucinewgame`, `position startpos|fen ... [moves ...]` (setup steps as `e8g8` swaps and
-//! `0000` passes), `go perft N`, `go [depth N] [nodes N] [movetime T] [wtime T] [btime T]
+//! `0000` passes), `go perft N` (stoppable), `go [depth N] [nodes N] [movetime T] [wtime T] [btime T]
 //! [winc T] [binc T] [movestogo N] [infinite]`, `stop`, `quit`. The search runs in its own
 //! thread, so `stop` and `isready` are answered while it thinks; it reports an `info` line
 //! after each completed depth and ends with `bestmove`. Bad input never stops the engine: it
@@ -43,11 +43,22 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 /// Runs the UCI loop until `quit` or end of input. At the end of input a running search is
 /// allowed to finish (an infinite one is stopped), so piped scripts get their `bestmove`.
 pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
+    run_with_hash(v, input, out, DEFAULT_HASH_MB)
+}
+
+/// [`run`] with a transposition table of `hash_mb` megabytes until `setoption name Hash`
+/// says otherwise (the fuzzer starts thousands of sessions a minute with a small one).
+pub fn run_with_hash<R: BufRead, W: Write + Send>(
+    v: Arc<Variant>,
+    input: R,
+    out: W,
+    hash_mb: usize,
+) {
     let out = Mutex::new(out);
     let out = &out;
     let mut game = Game::new_seeded(v.clone(), 0);
     let mut chess960 = v.spec.setup.is_some();
-    let mut engine = Some(Engine::new(DEFAULT_HASH_MB));
+    let mut engine = Some(Engine::new(hash_mb));
     std::thread::scope(|scope| {
         // the running search: its thread (which gives the engine back), its stop flag, and
         // whether it is infinite
@@ -57,11 +68,7 @@ pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
                 if stop_it {
                     stop.store(true, Ordering::Relaxed);
                 }
-                *engine = Some(
-                    handle
-                        .join()
-                        .unwrap_or_else(|_| Engine::new(DEFAULT_HASH_MB)),
-                );
+                *engine = Some(handle.join().unwrap_or_else(|_| Engine::new(hash_mb)));
             }
         };
         let mut input = input;
@@ -187,14 +194,35 @@ pub fn run<R: BufRead, W: Write + Send>(v: Arc<Variant>, input: R, out: W) {
                                 continue;
                             }
                         };
+                        // In the search thread like `go`, so `stop`, `isready` and `quit`
+                        // are answered while it counts.
+                        let stop = Arc::new(AtomicBool::new(false));
+                        let eng = engine.take().expect("the engine is back");
                         let mut g = game.clone();
-                        let mut total = 0;
-                        for (m, n) in g.perft_divide(depth.max(1)) {
-                            say(out, &format!("{}: {}", game.uci(m, chess960), n));
-                            total += n;
-                        }
-                        say(out, "");
-                        say(out, &format!("Nodes searched: {total}"));
+                        let flag = stop.clone();
+                        let handle = scope.spawn(move || {
+                            let root = g.clone();
+                            let (mut total, mut counted) = (0, 0);
+                            let done = g.perft_divide_until(depth.max(1), &flag, |m, n| {
+                                say(out, &format!("{}: {n}", root.uci(m, chess960)));
+                                total += n;
+                                counted += 1;
+                            });
+                            if done {
+                                say(out, "");
+                                say(out, &format!("Nodes searched: {total}"));
+                            } else {
+                                say(
+                                    out,
+                                    &format!(
+                                        "info string perft stopped: {counted} of {} moves counted, {total} nodes",
+                                        root.legal_moves().len()
+                                    ),
+                                );
+                            }
+                            eng
+                        });
+                        running = Some((handle, stop, false));
                         continue;
                     }
                     let limits = match parse_go(&words[1..]) {

@@ -125,3 +125,60 @@ fn game_over_answers_0000() {
     );
     assert_eq!(bestmove(&out), "0000");
 }
+
+/// `go perft` counts in the search thread: `isready` is answered while it runs and `stop`
+/// ends it, through the real binary as a GUI would drive it.
+#[test]
+fn a_long_perft_answers_isready_and_stops() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_myriad"))
+        .args(["uci", "chess"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("myriad starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let mut wait_for = |prefix: &str, within: Duration| -> Duration {
+        let start = Instant::now();
+        loop {
+            let left = within.saturating_sub(start.elapsed());
+            match rx.recv_timeout(left) {
+                Ok(l) => {
+                    let hit = l.starts_with(prefix);
+                    seen.push(l);
+                    if hit {
+                        return start.elapsed();
+                    }
+                }
+                Err(_) => panic!("no `{prefix}` within {within:?}; got {seen:?}"),
+            }
+        }
+    };
+    // depth 9 from the start would count for hours
+    writeln!(stdin, "position startpos\ngo perft 9\nisready").unwrap();
+    wait_for("readyok", Duration::from_secs(10));
+    writeln!(stdin, "stop").unwrap();
+    let t = wait_for("info string perft stopped", Duration::from_secs(10));
+    writeln!(stdin, "go perft 2").unwrap();
+    wait_for("Nodes searched: 400", Duration::from_secs(30));
+    writeln!(stdin, "quit").unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    assert!(t < Duration::from_secs(10), "stop took {t:?}");
+}

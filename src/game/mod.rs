@@ -7,8 +7,10 @@
 //! ([`Game::advance_phase`]) decides whose turn it is and when the setup phase ends.
 
 pub mod pgn;
+pub mod save;
 pub mod setup;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::position::{AnyPosition, FenError, MoveError};
@@ -388,16 +390,25 @@ impl Game {
 
     /// Perft over the game's own moves: setup steps count as plies, then chess moves.
     pub fn perft(&mut self, depth: u32) -> u64 {
+        self.perft_until(depth, &crate::position::perft::NEVER)
+    }
+
+    /// [`Game::perft`] that gives up soon after `stop` is raised (the count is then
+    /// meaningless).
+    pub fn perft_until(&mut self, depth: u32, stop: &AtomicBool) -> u64 {
         if depth == 0 {
             return 1;
         }
         if !self.in_setup() {
-            return self.pos.perft(&self.variant, depth);
+            return self.pos.perft_until(&self.variant, depth, stop);
         }
         let mut n = 0;
         for m in self.legal_moves() {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
             self.play_unchecked(m);
-            n += self.perft(depth - 1);
+            n += self.perft_until(depth - 1, stop);
             self.undo();
         }
         self.redo.clear();
@@ -407,13 +418,32 @@ impl Game {
     /// Perft per legal move.
     pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
         let mut out = Vec::new();
+        self.perft_divide_until(depth, &crate::position::perft::NEVER, |m, n| {
+            out.push((m, n))
+        });
+        out
+    }
+
+    /// Perft per legal move, each count handed to `each` as soon as it is known; stops soon
+    /// after `stop` is raised. Returns whether every move was counted.
+    pub fn perft_divide_until(
+        &mut self,
+        depth: u32,
+        stop: &AtomicBool,
+        mut each: impl FnMut(Move, u64),
+    ) -> bool {
         for m in self.legal_moves() {
             self.play_unchecked(m);
-            out.push((m, self.perft(depth.saturating_sub(1))));
+            let n = self.perft_until(depth.saturating_sub(1), stop);
             self.undo();
+            if stop.load(Ordering::Relaxed) {
+                self.redo.clear();
+                return false;
+            }
+            each(m, n);
         }
         self.redo.clear();
-        out
+        true
     }
 
     /// SAN of a legal move in the current position (`swap e8 g8` and `pass` in the setup phase).

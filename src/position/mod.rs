@@ -8,12 +8,14 @@
 mod fen;
 pub mod movegen;
 mod notation;
-mod perft;
+pub(crate) mod perft;
 pub mod zobrist;
 
 pub use fen::FenError;
 pub use notation::MoveError;
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_until};
+
+use std::sync::atomic::AtomicBool;
 
 use crate::types::{
     Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Geometry, Move, MoveKind, MoveList,
@@ -618,6 +620,12 @@ impl AnyPosition {
     /// Perft: the number of leaf nodes of the legal move tree `depth` plies deep.
     pub fn perft(&self, v: &Variant, depth: u32) -> u64 {
         with_position!(self, p => perft(v, p, depth))
+    }
+
+    /// [`AnyPosition::perft`] that gives up soon after `stop` is raised (the count is then
+    /// meaningless).
+    pub fn perft_until(&self, v: &Variant, depth: u32, stop: &AtomicBool) -> u64 {
+        with_position!(self, p => perft_until(v, p, depth, stop))
     }
 
     /// Perft per root move.
