@@ -450,3 +450,100 @@ fn pgn_round_trip() {
     h.run();
     assert_eq!(sans(&h), before);
 }
+
+fn harness_in(file: &str, config: &std::path::Path) -> Harness<'static, MyriadApp> {
+    harness_with(Options {
+        file: Some(file.into()),
+        config_dir: Some(config.to_path_buf()),
+        ..Options::headless()
+    })
+}
+
+/// The game in progress is on disk after every move; a run that ends without a clean exit
+/// (here: the app is leaked, as a killed process never drops it) leaves it there, and the next
+/// start offers it back; Restore brings back the rules and every move, setup steps included.
+#[test]
+fn an_unfinished_game_is_offered_back_after_a_crash() {
+    let dir = temp_dir("autosave");
+    let mut h = harness_in("regroupment", &dir);
+    assert!(h.state().restore_offer().is_none());
+    let file = h.state().autosave_path().unwrap().to_path_buf();
+    assert!(!file.exists(), "nothing to keep before the first move");
+    click_move(&mut h, "e8", "g8");
+    click_label(&mut h, "Keep");
+    click_label(&mut h, "Keep");
+    click_label(&mut h, "Keep");
+    click_move(&mut h, "e2", "e4");
+    let before = sans(&h);
+    assert_eq!(before.len(), 5);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.starts_with("% myriad-autosave rules regroupment\n"),
+        "{text}"
+    );
+    assert!(text.contains("1. e4"), "{text}");
+    // the process dies: no clean exit
+    std::mem::forget(h);
+
+    // the next start: the offer is shown, nothing is overwritten while it waits
+    let mut h = harness_in("chess", &dir);
+    assert!(h.state().restore_offer().is_some());
+    assert!(h
+        .query_by_label_contains("Restore the unfinished game of Regroupment Chess (5 moves)")
+        .is_some());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    click_label(&mut h, "Restore");
+    assert!(h.state().restore_offer().is_none());
+    assert_eq!(h.state().variant().name(), "Regroupment Chess");
+    assert_eq!(sans(&h), before);
+    // play on: the autosave follows
+    click_move(&mut h, "e7", "e5");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("1. e4 e5"));
+    // a clean exit removes it
+    drop(h);
+    assert!(!file.exists());
+    let h = harness_in("chess", &dir);
+    assert!(h.state().restore_offer().is_none());
+}
+
+/// Discard removes the old game; a leftover that no longer replays is moved aside, not lost.
+#[test]
+fn an_offered_game_can_be_discarded_and_a_broken_one_is_kept_aside() {
+    let dir = temp_dir("autosave-discard");
+    let mut h = harness_in("chess", &dir);
+    click_move(&mut h, "e2", "e4");
+    let file = h.state().autosave_path().unwrap().to_path_buf();
+    std::mem::forget(h);
+    let mut h = harness_in("chess", &dir);
+    click_label(&mut h, "Discard");
+    assert!(h.state().restore_offer().is_none());
+    assert!(!file.exists());
+    assert!(sans(&h).is_empty());
+    drop(h);
+
+    // rules that cannot replay the moves any more
+    std::fs::write(
+        &file,
+        "% myriad-autosave rules chess\n[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n",
+    )
+    .unwrap();
+    let mut h = harness_in("chess", &dir);
+    assert!(h
+        .query_by_label_contains("cannot be restored: its moves no longer replay")
+        .is_some());
+    assert!(!file.exists());
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("autosave-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(std::fs::read_to_string(dir.join(&kept[0]))
+        .unwrap()
+        .contains("2. Ke3"));
+    click_label(&mut h, "Dismiss");
+    // and the new game is autosaved as usual
+    click_move(&mut h, "d2", "d4");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("1. d4"));
+}

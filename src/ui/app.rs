@@ -12,6 +12,7 @@ use crate::types::{Color, Move};
 use crate::variant::{StepAction, Variant};
 
 use super::ai::{AiEvent, AiWorker, Analysis};
+use super::autosave::{Autosave, Offer};
 use super::board::BoardState;
 use super::files::{self, DialogOutcome, NativeDialog, Purpose, Recent};
 use super::picker::{FilePicker, PickerResult};
@@ -228,6 +229,13 @@ pub struct MyriadApp {
     pub(super) stats: FrameStats,
     pub(super) last_watch: f64,
     pub(super) last_pgn_dir: Option<PathBuf>,
+    /// The game in progress, kept on disk after every change.
+    pub(super) autosave: Autosave,
+    /// A game a previous run left unsaved (it did not exit cleanly), offered back; nothing is
+    /// autosaved until the user answers, so the offer cannot be overwritten.
+    pub(super) restore: Option<Offer>,
+    /// Counts [`MyriadApp::set_game`] calls: a new game is a change even with no move played.
+    pub(super) game_serial: u64,
 }
 
 impl MyriadApp {
@@ -247,6 +255,7 @@ impl MyriadApp {
             }
         };
         let recent = Recent::load(opts.config_dir.as_deref());
+        let (autosave, restore) = Autosave::open(opts.config_dir.as_deref());
         let mut app = MyriadApp {
             ctx: None,
             source_mtime: None,
@@ -275,6 +284,9 @@ impl MyriadApp {
             stats: FrameStats::default(),
             last_watch: 0.0,
             last_pgn_dir: None,
+            autosave,
+            restore,
+            game_serial: 0,
             opts,
         };
         if let Source::File(p) = &source {
@@ -397,6 +409,7 @@ impl MyriadApp {
 
     pub(super) fn set_game(&mut self, g: Game) {
         self.game = g;
+        self.game_serial += 1;
         self.view = None;
         self.board.clear();
         self.analysis = None;
@@ -461,6 +474,78 @@ impl MyriadApp {
             self.stop_ai();
             self.variant = v.clone();
             self.set_game(Game::new(v));
+        }
+    }
+
+    // ----- the autosave ----------------------------------------------------------------------
+
+    /// The game a previous run did not close cleanly on, while it is offered back.
+    pub fn restore_offer(&self) -> Option<&Offer> {
+        self.restore.as_ref()
+    }
+
+    /// Where the game in progress is autosaved (`None` when nothing is kept on disk).
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.path()
+    }
+
+    /// Takes the offered game back: its rules and its moves, as they were.
+    pub fn restore_game(&mut self) {
+        let Some(offer) = self.restore.take() else {
+            return;
+        };
+        if let Offer::Game {
+            spec,
+            variant,
+            game,
+        } = offer
+        {
+            self.stop_ai();
+            self.source = source_of(&spec);
+            self.source_mtime = match &self.source {
+                Source::File(p) => files::mtime(p),
+                Source::Bundled(_) => None,
+            };
+            self.variant = variant;
+            self.problems = None;
+            self.rules_changed = None;
+            self.set_game(*game);
+            // the user looks at the restored game first; the computer waits for them
+            self.ai_paused = self.computer.plays(self.game.turn());
+            self.say(format!(
+                "Restored the unfinished game of {}",
+                self.variant.name()
+            ));
+        }
+    }
+
+    /// Declines the offered game: its autosave is removed (a game that could not be read was
+    /// already moved aside and stays there).
+    pub fn discard_restore(&mut self) {
+        if let Some(Offer::Game { .. }) = self.restore.take() {
+            self.autosave.remove();
+        }
+    }
+
+    /// Is a game from a previous run offered back (so its autosave must not be overwritten)?
+    fn game_offered(&self) -> bool {
+        matches!(self.restore, Some(Offer::Game { .. }))
+    }
+
+    /// What identifies the game's state for the autosave.
+    fn autosave_key(&self) -> (u64, u64, usize) {
+        (
+            self.game_serial,
+            self.game.position().hash(),
+            self.game.history().len(),
+        )
+    }
+
+    /// Writes the autosave if the game changed since the last write.
+    pub(super) fn autosave_now(&mut self) {
+        if !self.game_offered() {
+            let key = self.autosave_key();
+            self.autosave.write(key, &self.source.spec(), &self.game);
         }
     }
 
@@ -722,7 +807,7 @@ impl MyriadApp {
     /// Saves the game as PGN.
     pub fn save_pgn(&mut self, path: &Path) {
         let text = super::pgn::export(&self.game);
-        match std::fs::write(path, text) {
+        match crate::game::pgn::write_file(path, &text) {
             Ok(()) => self.say(format!("Saved {}", path.display())),
             Err(e) => self.say(format!("error: cannot write {}: {e}", path.display())),
         }
@@ -730,10 +815,10 @@ impl MyriadApp {
 
     /// Loads a game from PGN (under the open rules).
     pub fn load_pgn(&mut self, path: &Path) {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::game::pgn::read_file(path) {
             Ok(t) => t,
             Err(e) => {
-                self.say(format!("error: cannot read {}: {e}", path.display()));
+                self.say(format!("error: {e}"));
                 return;
             }
         };
@@ -780,6 +865,7 @@ impl MyriadApp {
         self.poll_dialogs();
         self.dropped_files(ctx);
         self.check_file_changed();
+        self.autosave_now();
         if matches!(self.source, Source::File(_)) {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(
                 self.opts.watch_interval.max(0.1),
@@ -831,22 +917,32 @@ impl MyriadApp {
 }
 
 impl Drop for MyriadApp {
+    /// The window closed: a clean exit removes the autosave (unless a game is still offered
+    /// back, which stays for the next start). When a panic unwinds through the app, the autosave
+    /// stays, so the next start offers the game back.
     fn drop(&mut self) {
         self.stop_ai();
+        if !std::thread::panicking() && !self.game_offered() {
+            self.autosave.remove();
+        }
     }
 }
 
 /// Loads a rules file or bundled game, telling which it was.
 pub(super) fn load(spec: &str) -> Result<(Source, Arc<Variant>), Diagnostics> {
     let v = crate::rules::load(spec)?;
+    Ok((source_of(spec), v))
+}
+
+/// Where rules named `spec` come from: a file on disk, else a bundled game.
+fn source_of(spec: &str) -> Source {
     let p = Path::new(spec);
-    let source = if p.is_file() {
+    if p.is_file() {
         Source::File(std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf()))
     } else {
         let n = spec.strip_suffix(".rules").unwrap_or(spec);
         Source::Bundled(n.strip_prefix("rules/").unwrap_or(n).to_string())
-    };
-    Ok((source, v))
+    }
 }
 
 fn problems_from(spec: &str, d: &Diagnostics) -> Problems {

@@ -3,10 +3,11 @@
 //! One state struct, [`MyriadApp`] (`app.rs`); `eframe::App::logic` polls background work and
 //! `eframe::App::ui` draws (`panels.rs`). The board is its own widget (`board.rs`); the computer
 //! thinks in a background thread (`ai.rs`); the in-app file picker (`picker.rs`) stands in
-//! where the desktop has no native dialog. Tests drive [`MyriadApp`] through `egui_kittest`.
+//! where the desktop has no native dialog; the game in progress is autosaved (`autosave.rs`). Tests drive [`MyriadApp`] through `egui_kittest`.
 
 mod ai;
 mod app;
+mod autosave;
 mod board;
 mod files;
 mod fonts;
@@ -16,6 +17,7 @@ mod picker;
 
 pub use ai::Analysis;
 pub use app::{Computer, MyriadApp, Options, Problems, Source, Tab, DEFAULT_GAME};
+pub use autosave::Offer;
 pub use files::Purpose;
 
 /// Opens the window on `file` (a path or bundled name; default: a bundled game).

@@ -61,7 +61,49 @@ impl MyriadApp {
     pub fn ui_pass(&mut self, ui: &mut Ui) {
         self.attach(ui.ctx());
         self.draw(ui);
+        // a move made in this frame is on disk before the app waits for the next event
+        self.autosave_now();
         self.frame_end();
+    }
+
+    /// The offer of a game a previous run did not close cleanly on.
+    fn restore_banner(&mut self, ui: &mut Ui) {
+        let (mut restore, mut discard) = (false, false);
+        egui::Frame::new()
+            .fill(ui.visuals().extreme_bg_color)
+            .stroke(egui::Stroke::new(1.0, ui.visuals().warn_fg_color))
+            .inner_margin(8.0)
+            .corner_radius(4.0)
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| match &self.restore {
+                    Some(crate::ui::Offer::Game { variant, game, .. }) => {
+                        ui.label(format!(
+                            "Myriad did not close properly last time. Restore the unfinished \
+                             game of {} ({} moves)?",
+                            variant.name(),
+                            game.history().len()
+                        ));
+                        restore = ui.button("Restore").clicked();
+                        discard = ui.button("Discard").clicked();
+                    }
+                    Some(crate::ui::Offer::Unreadable { kept, why }) => {
+                        ui.label(format!(
+                            "The unfinished game from last time cannot be restored: {why}. \
+                             It is kept in {}.",
+                            kept.display()
+                        ));
+                        discard = ui.button("Dismiss").clicked();
+                    }
+                    None => {}
+                });
+            });
+        if restore {
+            self.restore_game();
+        }
+        if discard {
+            self.discard_restore();
+        }
+        ui.add_space(4.0);
     }
 
     fn frame_begin(&mut self) {
@@ -411,6 +453,9 @@ impl MyriadApp {
                 self.problems = None;
             }
             ui.add_space(4.0);
+        }
+        if self.restore.is_some() {
+            self.restore_banner(ui);
         }
         if self.rules_changed.is_some() {
             let mut new = false;
