@@ -489,7 +489,9 @@ fn an_unfinished_game_is_offered_back_after_a_crash() {
     let mut h = harness_in("chess", &dir);
     assert!(h.state().restore_offer().is_some());
     assert!(h
-        .query_by_label_contains("Restore the unfinished game of Regroupment Chess (5 moves)")
+        .query_by_label_contains(
+            "Restore the unfinished game of Regroupment Chess (4 setup steps and 1 move)"
+        )
         .is_some());
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
     click_label(&mut h, "Restore");

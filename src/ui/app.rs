@@ -293,6 +293,8 @@ impl MyriadApp {
             app.source_mtime = files::mtime(p);
             app.recent.add(p);
         }
+        // While a game from a previous run is offered back, the computer waits for the answer.
+        app.ai_paused = app.game_offered();
         // The human plays from the bottom: flip when the computer has White only.
         app.flipped = app.computer == Computer::White;
         app
@@ -524,6 +526,7 @@ impl MyriadApp {
     pub fn discard_restore(&mut self) {
         if let Some(Offer::Game { .. }) = self.restore.take() {
             self.autosave.remove();
+            self.ai_paused = false;
         }
     }
 

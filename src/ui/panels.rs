@@ -74,28 +74,28 @@ impl MyriadApp {
             .stroke(egui::Stroke::new(1.0, ui.visuals().warn_fg_color))
             .inner_margin(8.0)
             .corner_radius(4.0)
-            .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| match &self.restore {
-                    Some(crate::ui::Offer::Game { variant, game, .. }) => {
-                        ui.label(format!(
-                            "Myriad did not close properly last time. Restore the unfinished \
-                             game of {} ({} moves)?",
-                            variant.name(),
-                            game.history().len()
-                        ));
+            .show(ui, |ui| match &self.restore {
+                Some(crate::ui::Offer::Game { variant, game, .. }) => {
+                    ui.label(format!(
+                        "Myriad did not close properly last time. Restore the unfinished \
+                             game of {} ({})?",
+                        variant.name(),
+                        progress(game)
+                    ));
+                    ui.horizontal(|ui| {
                         restore = ui.button("Restore").clicked();
                         discard = ui.button("Discard").clicked();
-                    }
-                    Some(crate::ui::Offer::Unreadable { kept, why }) => {
-                        ui.label(format!(
-                            "The unfinished game from last time cannot be restored: {why}. \
+                    });
+                }
+                Some(crate::ui::Offer::Unreadable { kept, why }) => {
+                    ui.label(format!(
+                        "The unfinished game from last time cannot be restored: {why}. \
                              It is kept in {}.",
-                            kept.display()
-                        ));
-                        discard = ui.button("Dismiss").clicked();
-                    }
-                    None => {}
-                });
+                        kept.display()
+                    ));
+                    discard = ui.button("Dismiss").clicked();
+                }
+                None => {}
             });
         if restore {
             self.restore_game();
@@ -948,5 +948,23 @@ fn describe_betza(b: &str) -> String {
         "RN" => "rook + knight".into(),
         "QN" => "queen + knight".into(),
         _ => format!("moves as `{b}` in Betza notation"),
+    }
+}
+
+/// How far a game went, in words: "3 setup steps", "4 setup steps and 12 moves", "12 moves"
+/// (a move is one side's turn, a ply).
+fn progress(game: &crate::game::Game) -> String {
+    let steps = game.history().iter().filter(|p| p.mv.is_setup()).count();
+    let moves = game.history().len() - steps;
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match (steps, moves) {
+        (0, m) => plural(m, "move", "moves"),
+        (s, 0) => plural(s, "setup step", "setup steps"),
+        (s, m) => format!(
+            "{} and {}",
+            plural(s, "setup step", "setup steps"),
+            plural(m, "move", "moves")
+        ),
     }
 }
