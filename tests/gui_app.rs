@@ -549,3 +549,29 @@ fn an_offered_game_can_be_discarded_and_a_broken_one_is_kept_aside() {
     click_move(&mut h, "d2", "d4");
     assert!(std::fs::read_to_string(&file).unwrap().contains("1. d4"));
 }
+
+/// A PGN that cannot be read, dropped on the window or loaded, shows where and why; the game
+/// on the board stays as it was.
+#[test]
+fn a_bad_pgn_shows_its_error_and_the_game_survives() {
+    let mut h = harness("chess");
+    click_move(&mut h, "e2", "e4");
+    let dir = temp_dir("bad-pgn");
+    let path = dir.join("bad.pgn");
+    std::fs::write(&path, "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+    drop_file(&mut h, &path);
+    let p = h.state().problems().expect("the error is shown").clone();
+    assert!(p.title.contains("Could not load"), "{}", p.title);
+    assert!(p.text.starts_with("3:13: "), "{}", p.text);
+    assert!(h.query_by_label_contains("Ke3").is_some());
+    assert_eq!(sans(&h), ["e4"]);
+    // a file that is not there: a message, the game stays
+    h.state_mut().load_pgn(&dir.join("missing.pgn"));
+    h.run();
+    assert_eq!(sans(&h), ["e4"]);
+    // saving leaves the game file whole and no temporary file beside it
+    let good = dir.join("good.pgn");
+    h.state_mut().save_pgn(&good);
+    assert!(std::fs::read_to_string(&good).unwrap().contains("1. e4 *"));
+    assert!(!dir.join(".good.pgn.tmp").exists());
+}
