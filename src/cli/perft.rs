@@ -1,7 +1,9 @@
 //! `myriad perft FILE DEPTH [--fen FEN] [--moves UCI...] [--divide]`.
 
 use myriad::game::Game;
+use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Arguments of `myriad perft`.
@@ -44,18 +46,37 @@ pub fn run(a: PerftArgs) -> Result<(), ExitCode> {
     }
     let start = Instant::now();
     let chess960 = !game.position().castling_is_standard(&v) || v.spec.setup.is_some();
-    let nodes = if a.divide {
-        let mut total = 0;
-        let div = game.perft_divide(a.depth.max(1));
-        for (m, n) in div {
-            println!("{}: {}", game.uci(m, chess960), n);
-            total += n;
-        }
-        println!();
-        total
+    // Counted root move by root move, so --divide prints each count as soon as it is known
+    // and a long count shows its progress on a terminal.
+    let root = game.clone();
+    let moves = root.legal_moves().len();
+    let progress = std::io::stderr().is_terminal();
+    let (mut nodes, mut done) = (0u64, 0usize);
+    if a.depth == 0 {
+        nodes = 1;
     } else {
-        game.perft(a.depth)
-    };
+        let never = AtomicBool::new(false);
+        game.perft_divide_until(a.depth, &never, |m, n| {
+            nodes += n;
+            done += 1;
+            if progress {
+                // clear the progress line before anything else is printed
+                eprint!("\r\x1b[K");
+            }
+            if a.divide {
+                println!("{}: {}", root.uci(m, chess960), n);
+            }
+            if progress && done < moves && start.elapsed().as_secs_f64() > 0.5 {
+                eprint!(
+                    "\r{done}/{moves} moves, {nodes} nodes, {:.1} s",
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        });
+        if a.divide {
+            println!();
+        }
+    }
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
         "{:.3} s, {:.0} nodes/s",
