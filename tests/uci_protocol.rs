@@ -182,3 +182,35 @@ fn a_long_perft_answers_isready_and_stops() {
     assert!(status.success());
     assert!(t < Duration::from_secs(10), "stop took {t:?}");
 }
+
+/// `myriad perft` on the command line: `--divide` lists every root move with its count, then
+/// a blank line and the total, as the UCI `go perft` does; setup steps are plies too.
+#[test]
+fn the_perft_command_divides_and_totals() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_myriad"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = run(&["perft", "chess", "3", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 22, "{out}");
+    assert!(lines.contains(&"e2e4: 600"), "{out}");
+    let sum: u64 = lines[..20]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 8902);
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+    assert_eq!(run(&["perft", "chess", "0"]), "Nodes searched: 1\n");
+    // Black's king step of Regroupment: keep, or swap with the queen, a bishop or a knight
+    let out = run(&["perft", "regroupment", "1", "--divide"]);
+    assert!(
+        out.contains("0000: 1\n") && out.contains("e8d8: 1\n"),
+        "{out}"
+    );
+}
