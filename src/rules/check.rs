@@ -40,6 +40,9 @@ const END_KEYWORDS: &[&str] = &[
 ];
 const SETUP_KEYWORDS: &[&str] = &["step", "require", "randomize", "shuffle"];
 
+/// What may end a `step ... swap` line.
+const STEP_OPTIONS: &[&str] = &["optional", "ranks"];
+
 /// A file taking part in a compilation.
 struct SourceFile {
     name: String,
@@ -1221,7 +1224,11 @@ impl Compiler {
         letters: &[char],
     ) -> Option<SetupPhase> {
         for u in &s.unknown {
-            let help = suggest(&u.value, SETUP_KEYWORDS, "setup entries are");
+            // A misspelt step option is read as an entry of its own.
+            let help = match did_you_mean(&u.value, STEP_OPTIONS) {
+                Some(o) => format!("did you mean `{o}`, the `step` option?"),
+                None => suggest(&u.value, SETUP_KEYWORDS, "setup entries are"),
+            };
             self.error(
                 u.span,
                 format!("unknown setup entry `{}`", u.value),
