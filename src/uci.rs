@@ -1,11 +1,12 @@
 //! The UCI engine protocol over any rules file.
 //!
-//! `uci`, `isready`, `setoption name ... value ...` (`UCI_Chess960`, `Hash`, `Skill Level`),
-//! `ucinewgame`, `position startpos|fen ... [moves ...]` (setup steps as `e8g8` swaps and
-//! `0000` passes), `go perft N` (stoppable), `go [depth N] [nodes N] [movetime T] [wtime T] [btime T]
-//! [winc T] [binc T] [movestogo N] [infinite]`, `stop`, `quit`. The search runs in its own
-//! thread, so `stop` and `isready` are answered while it thinks; it reports an `info` line
-//! after each completed depth and ends with `bestmove`. Bad input never stops the engine: it
+//! `uci`, `isready`, `setoption name ... value ...` (`UCI_Chess960`, `Hash`, `Skill Level`,
+//! `MultiPV`), `ucinewgame`, `position startpos|fen ... [moves ...]` (setup steps as `e8g8`
+//! swaps and `0000` passes), `go perft N` (stoppable), `go [depth N] [nodes N] [movetime T]
+//! [wtime T] [btime T] [winc T] [binc T] [movestogo N] [infinite]`, `stop`, `quit`. The search
+//! runs in its own thread, so `stop` and `isready` are answered while it thinks; it reports an
+//! `info` line after each completed depth (one per line with `MultiPV`) and ends with
+//! `bestmove`. Bad input never stops the engine: it
 //! is answered with an `info string` and the engine goes on.
 
 use std::io::{BufRead, Read, Write};
@@ -28,6 +29,9 @@ type Running<'s> = Option<(
 
 /// The longest input line read, in bytes; longer lines are ignored with an `info string`.
 pub const MAX_LINE: usize = 1 << 16;
+
+/// The most lines `MultiPV` may ask for.
+const MAX_MULTIPV: usize = 256;
 
 /// Default transposition table size, in megabytes.
 const DEFAULT_HASH_MB: usize = 16;
@@ -123,6 +127,10 @@ pub fn run_with_hash<R: BufRead, W: Write + Send>(
                         out,
                         "option name Skill Level type spin default 10 min 1 max 10",
                     );
+                    say(
+                        out,
+                        &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+                    );
                     say(out, "uciok");
                 }
                 "isready" => say(out, "readyok"),
@@ -160,7 +168,14 @@ pub fn run_with_hash<R: BufRead, W: Write + Send>(
                                 &format!("info string bad Skill Level `{value}` (1..10)"),
                             ),
                         },
-                        "uci_variant" | "threads" | "ponder" | "multipv" | "move overhead" => {}
+                        "multipv" => match value.parse::<usize>() {
+                            Ok(n) if (1..=MAX_MULTIPV).contains(&n) => e.set_multipv(n),
+                            _ => say(
+                                out,
+                                &format!("info string bad MultiPV `{value}` (1..{MAX_MULTIPV})"),
+                            ),
+                        },
+                        "uci_variant" | "threads" | "ponder" | "move overhead" => {}
                         _ => say(out, &format!("info string unknown option `{name}`")),
                     }
                 }
@@ -357,9 +372,10 @@ pub fn info_line(game: &Game, r: &Report, chess960: bool) -> String {
         pos.play(v, m);
     }
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
         r.depth,
         r.seldepth,
+        r.multipv,
         score,
         r.nodes,
         r.nps,

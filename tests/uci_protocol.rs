@@ -214,3 +214,59 @@ fn the_perft_command_divides_and_totals() {
         "{out}"
     );
 }
+
+/// `MultiPV N`: after each depth, N lines numbered 1..N with different first moves, the best
+/// first; never more lines than legal moves; `bestmove` is line 1's move.
+#[test]
+fn multipv_reports_the_best_lines() {
+    let lines_at = |out: &str, depth: u32| -> Vec<(u32, String, String)> {
+        out.lines()
+            .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                let at = |k: &str| w.iter().position(|x| *x == k).unwrap();
+                let n = w[at("multipv") + 1].parse().unwrap();
+                let score = w[at("score") + 1..at("score") + 3].join(" ");
+                (n, score, w[at("pv") + 1].to_string())
+            })
+            .collect()
+    };
+    let out = run(
+        "chess",
+        "uci\nsetoption name MultiPV value 3\nposition fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 2\n",
+    );
+    assert!(out.contains("option name MultiPV type spin default 1 min 1 max 256"));
+    let d2 = lines_at(&out, 2);
+    assert_eq!(
+        d2.iter().map(|l| l.0).collect::<Vec<_>>(),
+        [1, 2, 3],
+        "{out}"
+    );
+    assert_eq!(d2[0].1, "mate 1");
+    assert_eq!(d2[0].2, "d1d8");
+    assert!(
+        d2[1].1.starts_with("cp ") && d2[2].1.starts_with("cp "),
+        "{out}"
+    );
+    assert_ne!(d2[1].2, d2[2].2);
+    assert_eq!(bestmove(&out), "d1d8");
+    // three legal moves, ten lines asked for
+    let out = run(
+        "chess",
+        "setoption name MultiPV value 10\nposition fen k7/8/8/8/8/8/8/K6R b - - 0 1\ngo depth 3\n",
+    );
+    let d3 = lines_at(&out, 3);
+    let mut firsts: Vec<&str> = d3.iter().map(|l| l.2.as_str()).collect();
+    assert_eq!(bestmove(&out), firsts[0]);
+    firsts.sort();
+    assert_eq!(firsts, ["a8a7", "a8b7", "a8b8"], "{out}");
+    // the default is one line
+    let out = run("chess", "position startpos\ngo depth 3\n");
+    assert_eq!(lines_at(&out, 3).len(), 1);
+    assert!(out.contains(" multipv 1 "));
+    let out = run("chess", "setoption name MultiPV value 0\nisready\n");
+    assert!(
+        out.contains("info string bad MultiPV `0` (1..256)"),
+        "{out}"
+    );
+}

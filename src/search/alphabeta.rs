@@ -41,6 +41,8 @@ pub(crate) struct Control<'a> {
     pub noise_key: u64,
     /// Leave after the first iteration (a forced move).
     pub single_reply: bool,
+    /// How many best lines to search and report at each depth (UCI `MultiPV`); 1 normally.
+    pub multipv: usize,
 }
 
 /// Persistent move-ordering state, kept by the engine between searches.
@@ -92,6 +94,8 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     /// Hashes of the positions of the game and the current line, for repetitions.
     hashes: Vec<u64>,
     gen: MoveList,
+    /// Root moves left out of this search (the better lines of a MultiPV search).
+    root_excluded: Vec<Move>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     n: usize,
@@ -164,6 +168,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             stopped: false,
             hashes,
             gen: MoveList::new(),
+            root_excluded: Vec::new(),
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             n,
@@ -351,17 +356,34 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             if self.stopped {
                 break;
             }
+            // MultiPV: the next best lines, each searched without the root moves of the
+            // lines before it.
+            let mut lines = vec![(score, self.pv[0][..self.pv_len[0]].to_vec())];
+            while lines.len() < self.ctl.multipv && !lines[0].1.is_empty() {
+                self.root_excluded = lines.iter().map(|l| l.1[0]).collect();
+                let s = self.negamax(root, depth as i32, -INF, INF, 0, in_check, true);
+                if self.stopped || self.pv_len[0] == 0 {
+                    break;
+                }
+                lines.push((s, self.pv[0][..self.pv_len[0]].to_vec()));
+            }
+            self.root_excluded.clear();
             let time = self.start.elapsed();
-            let report = Report {
-                depth,
-                seldepth: self.seldepth.max(depth as usize) as u32,
-                score: to_score(score),
-                nodes: self.nodes,
-                nps: (self.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
-                time,
-                pv: self.pv[0][..self.pv_len[0]].to_vec(),
-            };
-            on_report(&report);
+            for (i, (score, pv)) in lines.into_iter().enumerate() {
+                on_report(&Report {
+                    depth,
+                    seldepth: self.seldepth.max(depth as usize) as u32,
+                    multipv: i as u32 + 1,
+                    score: to_score(score),
+                    nodes: self.nodes,
+                    nps: (self.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                    time,
+                    pv,
+                });
+            }
+            if self.stopped {
+                break;
+            }
             if self.ctl.single_reply {
                 break;
             }
@@ -484,6 +506,14 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 -MATE + ply as i32
             };
         }
+        if ply == 0 && !self.root_excluded.is_empty() {
+            let excluded = &self.root_excluded;
+            moves.retain(|(m, _)| !excluded.contains(m));
+            if moves.is_empty() {
+                // every root move is in a better line already
+                return -INF;
+            }
+        }
         self.score_moves(pos, &mut moves, tt_move, ply);
         let us = pos.turn().index();
         let mut best = -INF;
@@ -594,8 +624,11 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+        // The root of a MultiPV line that leaves moves out does not know the best move.
+        if ply > 0 || self.root_excluded.is_empty() {
+            self.tt
+                .store(key, best_move, to_tt(best, ply), depth, bound);
+        }
         best
     }
 

@@ -62,6 +62,8 @@ pub struct Report {
     pub depth: u32,
     /// The deepest ply reached (quiescence included).
     pub seldepth: u32,
+    /// Which line this is, from 1 (the best) to the `MultiPV` setting.
+    pub multipv: u32,
     /// The score of the best line.
     pub score: Score,
     /// Nodes searched so far in this search.
@@ -80,6 +82,7 @@ pub struct Engine {
     heuristics: Heuristics,
     level: u8,
     rng: u64,
+    multipv: usize,
 }
 
 /// What a level means: the deepest iteration and the amplitude of the evaluation noise.
@@ -113,6 +116,7 @@ impl Engine {
             heuristics: Heuristics::new(),
             level: 10,
             rng: seed | 1,
+            multipv: 1,
         }
     }
 
@@ -129,6 +133,12 @@ impl Engine {
     /// Sets the level, from 1 ("beginner": shallow, some randomness) to 10 (full strength).
     pub fn set_level(&mut self, level: u8) {
         self.level = level.clamp(1, 10);
+    }
+
+    /// How many best lines each search reports (the UCI `MultiPV` option, at least 1); the
+    /// move played is always the best line's.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
     }
 
     /// The level, 1..=10.
@@ -154,7 +164,8 @@ impl Engine {
 
     /// Chooses a move for the side to act in `game`: a setup step (swap or pass) or a move of
     /// the game proper. Returns `None` only when there is no legal move (the game is over).
-    /// `on_report` is called after each completed depth of the game-proper search.
+    /// `on_report` is called after each completed depth of the game-proper search (once for
+    /// each line when [`Engine::set_multipv`] asks for more than one).
     pub fn think(
         &mut self,
         game: &Game,
@@ -182,6 +193,7 @@ impl Engine {
             noise,
             noise_key: if noise > 0 { self.next_random() } else { 0 },
             single_reply: legal.len() == 1 && !limits.infinite && limits.depth.is_none(),
+            multipv: self.multipv,
         };
         let hashes = history_hashes(game);
         let best = self.search_any(game.variant(), game.position(), hashes, ctl, on_report);
@@ -296,6 +308,7 @@ impl Engine {
             noise: 0,
             noise_key: 0,
             single_reply: false,
+            multipv: 1,
         };
         let (_, score) = self.search_any(v, &pos, vec![pos.hash()], ctl, &mut |_| {});
         let white = if pos.turn() == Color::White {
