@@ -315,11 +315,22 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
     if let Some(s) = state.selected {
         painter.rect_filled(layout.rect(v, s), 0.0, SELECTED);
     }
-    // Castling preview: where the king and rook would land.
+    // Castling and swap previews: where the king and rook would land, or the relocating
+    // piece and its relocatee after the swap.
     let mut ghosts: Vec<(Square, Piece)> = Vec::new();
     let mut hidden: Vec<Square> = Vec::new();
+    // the two squares of a previewed swap show only the swapped pieces
+    let mut swapped: Vec<Square> = Vec::new();
     if let Some(h) = hover_sq {
         if let Some((_, ms)) = tgs.iter().find(|(s, _)| *s == h) {
+            if let Some(m) = ms.iter().find(|m| m.kind == MoveKind::Swap) {
+                if let (Some(a), Some(b)) = (view.pos.piece_at(m.from), view.pos.piece_at(m.to)) {
+                    ghosts.push((m.to, a));
+                    ghosts.push((m.from, b));
+                    swapped.push(m.from);
+                    swapped.push(m.to);
+                }
+            }
             if let Some(c) = ms.iter().find(|m| m.kind == MoveKind::Castle) {
                 let (kt, rt) = view.pos.castle_targets(v, c.from, c.to);
                 if let (Some(k), Some(r)) = (view.pos.piece_at(c.from), view.pos.piece_at(c.to)) {
@@ -342,6 +353,9 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
         let Some(p) = view.pos.piece_at(sq) else {
             continue;
         };
+        if swapped.contains(&sq) {
+            continue;
+        }
         let r = layout.rect(v, sq);
         let alpha = if drag_from == Some(sq) || hidden.contains(&sq) {
             0.3
