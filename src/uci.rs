@@ -6,8 +6,8 @@
 //! [wtime T] [btime T] [winc T] [binc T] [movestogo N] [infinite]`, `stop`, `quit`. The search
 //! runs in its own thread, so `stop` and `isready` are answered while it thinks; it reports an
 //! `info` line after each completed depth (one per line with `MultiPV`) and ends with
-//! `bestmove`. Bad input never stops the engine: it
-//! is answered with an `info string` and the engine goes on.
+//! `bestmove`. Bad input never stops the engine: it is answered with an `info string` and the
+//! engine goes on.
 
 use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
