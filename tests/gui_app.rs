@@ -338,15 +338,28 @@ fn the_computer_replies() {
     assert!(!h.state().is_thinking());
 }
 
-#[test]
-fn a_broken_rules_file_shows_its_errors_and_the_game_survives() {
+/// A game of chess after 1. e4, with the file `name` (holding `text`) dropped on the window:
+/// the harness and the problems it shows.
+fn drop_bad_file(name: &str, text: &str) -> (Harness<'static, MyriadApp>, myriad::ui::Problems) {
     let mut h = harness("chess");
     click_move(&mut h, "e2", "e4");
-    let dir = temp_dir("broken");
-    let path = dir.join("broken.rules");
-    std::fs::write(&path, "extends \"chess\"\nname \"Broken\"\nboard 8y8\n").unwrap();
+    let path = temp_dir(name).join(name);
+    std::fs::write(&path, text).unwrap();
     drop_file(&mut h, &path);
-    let p = h.state().problems().expect("the errors are shown").clone();
+    let p = h
+        .state()
+        .problems()
+        .expect("the problems are shown")
+        .clone();
+    (h, p)
+}
+
+#[test]
+fn a_broken_rules_file_shows_its_errors_and_the_game_survives() {
+    let (mut h, p) = drop_bad_file(
+        "broken.rules",
+        "extends \"chess\"\nname \"Broken\"\nboard 8y8\n",
+    );
     assert!(!p.diagnostics.is_empty());
     let d = &p.diagnostics[0];
     assert_eq!(d.line, 3);
@@ -554,13 +567,8 @@ fn an_offered_game_can_be_discarded_and_a_broken_one_is_kept_aside() {
 /// on the board stays as it was.
 #[test]
 fn a_bad_pgn_shows_its_error_and_the_game_survives() {
-    let mut h = harness("chess");
-    click_move(&mut h, "e2", "e4");
+    let (mut h, p) = drop_bad_file("bad.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n");
     let dir = temp_dir("bad-pgn");
-    let path = dir.join("bad.pgn");
-    std::fs::write(&path, "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
-    drop_file(&mut h, &path);
-    let p = h.state().problems().expect("the error is shown").clone();
     assert!(p.title.contains("Could not load"), "{}", p.title);
     assert!(p.text.starts_with("3:13: "), "{}", p.text);
     assert!(h.query_by_label_contains("Ke3").is_some());
