@@ -86,6 +86,37 @@ pub enum Phase {
     Play,
 }
 
+/// Why a setup step plays itself (see [`Game::forced_move`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcedReason {
+    /// A `mirror` step: the side repeats the opponent's swap (Placement Chess).
+    Mirror,
+    /// A swap step with exactly one legal choice: every other choice (declining included)
+    /// would leave the setup phase unable to end with every `require` met.
+    OnlyChoice,
+}
+
+impl ForcedReason {
+    /// Words for a banner or a terminal line: "mirrors Black's swap", ...
+    pub fn describe(self, side: Color) -> String {
+        match self {
+            ForcedReason::Mirror => format!("{side} mirrors {}'s swap", !side),
+            ForcedReason::OnlyChoice => format!(
+                "{side} has one legal setup move: any other would leave the setup phase unable to end with every `require` met"
+            ),
+        }
+    }
+}
+
+/// A setup step that has exactly one legal move, which every front end plays by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// The move.
+    pub mv: Move,
+    /// Why it is forced.
+    pub reason: ForcedReason,
+}
+
 /// One move of the history, with what is needed to show and undo it.
 #[derive(Clone, Debug)]
 pub struct Ply {
@@ -263,6 +294,35 @@ impl Game {
             Phase::Setup { step } => Some(setup::describe_step(&self.variant, step)),
             Phase::Play => None,
         }
+    }
+
+    /// The move the game makes by itself now, if any: a setup step that allows exactly one
+    /// legal move (a `mirror` step, or a swap step whose other choices would leave the setup
+    /// phase stuck). A lone legal reply in the game proper is never forced: the player makes it.
+    /// The GUI, `myriad play`, UCI and the AI all use this one notion.
+    pub fn forced_move(&self) -> Option<Forced> {
+        let Phase::Setup { step } = self.phase else {
+            return None;
+        };
+        let legal = self.legal_moves();
+        let [mv] = legal.as_slice() else {
+            return None;
+        };
+        let mirror = self
+            .variant
+            .spec
+            .setup
+            .as_ref()
+            .and_then(|s| s.steps.get(step))
+            .is_some_and(|s| s.action == crate::variant::StepAction::Mirror);
+        Some(Forced {
+            mv: *mv,
+            reason: if mirror {
+                ForcedReason::Mirror
+            } else {
+                ForcedReason::OnlyChoice
+            },
+        })
     }
 
     /// Every legal move: setup swaps and passes during the setup phase, chess moves after;
@@ -660,4 +720,50 @@ pub fn insufficient_material(v: &Variant, pos: &AnyPosition) -> bool {
         bound_on_one_colour && pieces.iter().all(|(_, p)| colour_bound(p))
     };
     side_insufficient(Color::White) && side_insufficient(Color::Black)
+}
+
+#[cfg(test)]
+mod forced_tests {
+    use super::*;
+
+    #[test]
+    fn mirror_steps_are_forced_and_moves_of_the_game_proper_never_are() {
+        let v = crate::rules::load("placement").unwrap();
+        let mut g = Game::new_with_setup(v);
+        assert_eq!(g.forced_move(), None, "Black's own swap is a choice");
+        let first = g.legal_moves()[1];
+        g.play(first).unwrap();
+        let f = g.forced_move().expect("White mirrors Black's swap");
+        assert_eq!(f.reason, ForcedReason::Mirror);
+        assert_eq!(g.legal_moves(), vec![f.mv]);
+        let chess = crate::rules::load("chess").unwrap();
+        // Black's one legal move is Kh7 (python-chess agrees); the player still makes it
+        let mut g = Game::from_fen(chess, "7k/8/5K2/8/8/8/8/6R1 b - - 0 1").unwrap();
+        assert_eq!(g.legal_moves().len(), 1);
+        assert_eq!(g.forced_move(), None);
+        assert!(g.undo().is_none());
+    }
+
+    #[test]
+    fn a_swap_step_with_one_legal_choice_is_forced() {
+        // The king must end between the rooks, and may only swap with a rook: from R K . . R
+        // shapes where K sits outside, exactly one swap puts it back.
+        let text = r#"
+extends "chess"
+name "Forced test"
+array "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/KRBQNBNR"
+castling none
+setup {
+  step white swap K with R
+  require K between R at end
+}
+"#;
+        let v = crate::rules::compile_source(text, "forced.rules").unwrap();
+        let g = Game::new_with_setup(v);
+        let f = g
+            .forced_move()
+            .expect("one swap puts the king between the rooks");
+        assert_eq!(f.reason, ForcedReason::OnlyChoice);
+        assert_eq!(g.san(f.mv), "swap a1 b1");
+    }
 }
