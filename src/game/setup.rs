@@ -9,37 +9,9 @@ use std::sync::Arc;
 
 use super::Game;
 use crate::position::AnyPosition;
+pub use crate::types::rng::{entropy_seed, Rng};
 use crate::types::{Color, Move, MoveKind, Piece, Square};
 use crate::variant::{Constraint, ConstraintKind, ConstraintWhen, SetupPhase, StepAction, Variant};
-
-/// A seed from the clock and the process, for randomized arrays.
-pub fn entropy_seed() -> u64 {
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
-    t ^ ((std::process::id() as u64) << 32) ^ 0x9E37_79B9_7F4A_7C15
-}
-
-/// A small, fast, reproducible generator (SplitMix64).
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// Next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-}
 
 /// The squares of a side's ranks on which a step acts (its back rank unless it says otherwise).
 fn step_squares(v: &Variant, side: Color, ranks: &[u8]) -> Vec<Square> {

@@ -2,15 +2,15 @@
 //! and builds a [`VariantSpec`]. Every problem is collected; nothing stops at the first one.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::ast::*;
 use super::diagnostic::{did_you_mean, Diagnostic, Diagnostics};
 use super::parser::parse_file;
 use crate::types::{Color, Geometry, Piece, Role, MAX_ROLES};
 use crate::variant::{
-    betza, CastlingRules, Constraint, ConstraintKind, ConstraintWhen, EndRules, Promotion, RoleDef,
-    SetupPhase, SetupStep, Shuffle, StepAction, VariantSpec,
+    betza, CastlingRules, Constraint, ConstraintKind, ConstraintWhen, EndRules, Origin, Promotion,
+    RoleDef, SetupPhase, SetupStep, Shuffle, StepAction, VariantSpec,
 };
 
 /// The largest rules file accepted, in bytes.
@@ -59,15 +59,6 @@ struct Problem {
     loc: Loc,
     message: String,
     help: Option<String>,
-}
-
-/// Where a file comes from, for resolving its `extends`.
-#[derive(Clone, Debug)]
-pub(crate) enum Origin {
-    /// A bundled file, by name.
-    Bundled(String),
-    /// A file on disk (or text given with a display path).
-    Disk(PathBuf),
 }
 
 /// Everything the files said, merged (child over parent), not yet checked.
@@ -368,7 +359,7 @@ impl Compiler {
         // A bundled file extends bundled files only; a file on disk looks next to itself
         // first, then among the bundled files.
         let mut found: Option<(Origin, String, String)> = None; // origin, display, text
-        if let Origin::Disk(path) = origin {
+        if let Origin::File(path) = origin {
             let dir = path.parent().unwrap_or_else(|| Path::new(""));
             let mut candidates = vec![dir.join(&target)];
             if !target.ends_with(".rules") {
@@ -378,7 +369,7 @@ impl Compiler {
                 if c.is_file() {
                     match read_limited(&c) {
                         Ok(text) => {
-                            found = Some((Origin::Disk(c.clone()), c.display().to_string(), text))
+                            found = Some((Origin::File(c.clone()), c.display().to_string(), text))
                         }
                         Err(e) => {
                             self.error(
@@ -1504,11 +1495,5 @@ pub(crate) fn read_limited(path: &Path) -> Result<String, String> {
 }
 
 fn identity(origin: &Origin) -> String {
-    match origin {
-        Origin::Bundled(n) => format!("bundled:{n}"),
-        Origin::Disk(p) => std::fs::canonicalize(p)
-            .unwrap_or_else(|_| p.clone())
-            .display()
-            .to_string(),
-    }
+    origin.identity()
 }

@@ -29,8 +29,9 @@ use std::sync::Arc;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 
+pub use crate::variant::Origin;
 use crate::variant::{ConstraintKind, ConstraintWhen, StepAction, Variant, VariantSpec};
-use check::{read_limited, Compiler, Origin};
+use check::{read_limited, Compiler};
 
 /// The largest rules file accepted, in bytes (1 MiB).
 pub const MAX_FILE_SIZE: usize = check::MAX_FILE_SIZE;
@@ -100,7 +101,7 @@ pub fn load(file: &str) -> Result<Arc<Variant>, Diagnostics> {
 /// Compiles rules text. `origin` is the path shown in messages; `extends` resolves relative to
 /// its directory, then among the bundled files.
 pub fn compile_source(source: &str, origin: &str) -> Result<Arc<Variant>, Diagnostics> {
-    compile_with(source, origin, Origin::Disk(PathBuf::from(origin)))
+    compile_with(source, origin, Origin::File(PathBuf::from(origin)))
 }
 
 fn compile_with(source: &str, display: &str, origin: Origin) -> Result<Arc<Variant>, Diagnostics> {

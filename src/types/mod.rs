@@ -6,6 +6,7 @@
 
 mod bits;
 mod geometry;
+pub mod rng;
 
 pub use bits::{Big, Bits};
 pub use geometry::Geometry;

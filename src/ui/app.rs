@@ -113,35 +113,8 @@ impl Options {
     }
 }
 
-/// Where the game's rules came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// A bundled rules file, by name.
-    Bundled(String),
-    /// A file on disk.
-    File(PathBuf),
-}
-
-impl Source {
-    /// How the source is named to the loader.
-    pub fn spec(&self) -> String {
-        match self {
-            Source::Bundled(n) => n.clone(),
-            Source::File(p) => p.display().to_string(),
-        }
-    }
-
-    /// A short name for titles.
-    pub fn short(&self) -> String {
-        match self {
-            Source::Bundled(n) => format!("{n}.rules"),
-            Source::File(p) => p
-                .file_name()
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_else(|| p.display().to_string()),
-        }
-    }
-}
+/// Where the game's rules came from (the one [`Origin`] type).
+pub use crate::variant::Origin as Source;
 
 /// Problems to show: a rules file that failed to compile, or another error.
 #[derive(Clone, Debug)]
@@ -939,13 +912,7 @@ pub(super) fn load(spec: &str) -> Result<(Source, Arc<Variant>), Diagnostics> {
 
 /// Where rules named `spec` come from: a file on disk, else a bundled game.
 fn source_of(spec: &str) -> Source {
-    let p = Path::new(spec);
-    if p.is_file() {
-        Source::File(std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf()))
-    } else {
-        let n = spec.strip_suffix(".rules").unwrap_or(spec);
-        Source::Bundled(n.strip_prefix("rules/").unwrap_or(n).to_string())
-    }
+    Source::from_spec(spec)
 }
 
 fn problems_from(spec: &str, d: &Diagnostics) -> Problems {

@@ -5,9 +5,11 @@
 //! per-square tables ([`Tables`]) so that move generation only reads tables.
 
 pub mod betza;
+mod origin;
 pub mod setup;
 mod tables;
 
+pub use origin::Origin;
 pub use setup::{
     Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
 };
