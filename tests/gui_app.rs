@@ -10,7 +10,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use myriad::types::MoveKind;
-use myriad::ui::{Computer, MyriadApp, Options};
+use myriad::ui::{Action, Computer, MyriadApp, Options, Tab};
 
 fn harness_with(opts: Options) -> Harness<'static, MyriadApp> {
     let mut h = Harness::builder()
@@ -582,4 +582,123 @@ fn a_bad_pgn_shows_its_error_and_the_game_survives() {
     h.state_mut().save_pgn(&good);
     assert!(std::fs::read_to_string(&good).unwrap().contains("1. e4 *"));
     assert!(!dir.join(".good.pgn.tmp").exists());
+}
+
+/// A forced setup step plays itself and the status bar says why; Undo takes it back with the
+/// step before it (else it would play itself again at once), and Redo replays both.
+#[test]
+fn a_forced_step_says_why_and_undo_takes_it_back_with_the_step_before() {
+    let mut h = harness("placement");
+    click_move(&mut h, "e8", "g8");
+    h.run();
+    assert_eq!(h.state().game().history().len(), 2);
+    let why = "White mirrors Black's swap: swap e1 g1";
+    assert_eq!(h.state().toast(), Some(why));
+    assert!(h.query_by_label_contains(why).is_some());
+    click_label(&mut h, "Undo");
+    h.run();
+    assert!(sans(&h).is_empty(), "{:?}", sans(&h));
+    click_label(&mut h, "Redo");
+    h.run();
+    assert_eq!(sans(&h).len(), 2);
+    assert_eq!(piece_name(&h, "g1").as_deref(), Some("white King"));
+}
+
+/// A swap step with one legal choice is forced too (the game's one notion,
+/// `Game::forced_move`): the banner says so, the computer does not search it, and it plays
+/// itself.
+#[test]
+fn a_step_with_one_legal_choice_plays_itself() {
+    let dir = temp_dir("forced");
+    let path = dir.join("forced.rules");
+    std::fs::write(
+        &path,
+        r#"extends "chess"
+name "Forced test"
+array "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/KRBQNBNR"
+castling none
+setup {
+  step white swap K with R
+  require K between R at end
+}
+"#,
+    )
+    .unwrap();
+    // The computer plays White, and the step waits: no search, the banner says why.
+    let h = harness_with(Options {
+        file: Some(path.to_str().unwrap().into()),
+        computer: Computer::White,
+        forced_delay: 600.0,
+        ..Options::headless()
+    });
+    assert!(h.state().game().in_setup());
+    assert!(!h.state().is_thinking(), "a forced step is not searched");
+    assert!(h.query_by_label_contains("happens by itself").is_some());
+    assert!(h
+        .query_by_label_contains("White has one legal setup move")
+        .is_some());
+    // Without the wait, it plays at once.
+    let h = harness(path.to_str().unwrap());
+    assert_eq!(sans(&h), ["swap a1 b1"]);
+    assert!(!h.state().game().in_setup());
+    assert!(h.state().toast().is_some_and(
+        |t| t.starts_with("White has one legal setup move") && t.ends_with(": swap a1 b1")
+    ));
+}
+
+/// Every change the user makes goes through `MyriadApp::apply`: the same actions the menus,
+/// buttons, board and shortcuts push can drive the app directly.
+#[test]
+fn actions_drive_the_app() {
+    let mut h = harness("chess");
+    let e4 = h.state().game().parse_move("e4").unwrap();
+    h.state_mut().apply(Action::Play(e4));
+    h.run();
+    assert_eq!(sans(&h), ["e4"]);
+    h.state_mut().apply(Action::Flip);
+    h.run();
+    assert!(h.state().is_flipped());
+    assert!(square(&h, "e1").top() < square(&h, "e8").top());
+    h.state_mut().apply(Action::ViewPly(0));
+    h.run();
+    assert!(h
+        .query_by_label_contains("Viewing the position after 0 of 1")
+        .is_some());
+    h.state_mut().apply(Action::ViewPly(usize::MAX));
+    h.state_mut().apply(Action::Undo);
+    h.run();
+    assert!(sans(&h).is_empty());
+    assert!(h.query_by_label_contains("Viewing the position").is_none());
+    h.state_mut().apply(Action::SetTab(Tab::Rules));
+    h.run();
+    assert!(h.query_by_label("Full summary").is_some());
+    h.state_mut().apply(Action::Open("regroupment".into()));
+    h.run();
+    assert_eq!(h.state().variant().name(), "Regroupment Chess");
+    // the one source of truth for the rules: the game's
+    assert!(std::sync::Arc::ptr_eq(
+        h.state().variant(),
+        h.state().game().variant()
+    ));
+    h.state_mut().apply(Action::SetComputer(Computer::White));
+    h.state_mut().apply(Action::StopThinking);
+    h.run();
+    assert!(!h.state().is_thinking());
+    assert!(h
+        .query_by_label_contains("The computer is paused")
+        .is_none());
+}
+
+/// The problems banner shows the shared renderer's text, exactly as `myriad check` prints it,
+/// as one selectable label.
+#[test]
+fn the_problems_banner_shows_the_check_commands_text() {
+    let (h, p) = drop_bad_file(
+        "typo.rules",
+        "extends \"chess\"\nname \"Typo\"\nboard 8y8\n",
+    );
+    let rendered: Vec<String> = p.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(p.text, rendered.join("\n\n"));
+    assert!(p.text.starts_with("error: "), "{}", p.text);
+    assert!(h.query_by_label(&p.text).is_some(), "{}", p.text);
 }

@@ -11,10 +11,8 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use crate::game::Game;
-use crate::variant::Variant;
 
 /// The autosave file's name in the settings directory.
 pub const FILE: &str = "autosave.pgn";
@@ -37,12 +35,11 @@ pub fn decode(text: &str) -> Option<(&str, &str)> {
 /// What a leftover autosave holds, read at start.
 #[derive(Debug)]
 pub enum Offer {
-    /// A game that can be restored, with the rules it is played under.
+    /// A game that can be restored; it carries the rules it is played under
+    /// (`game.variant()`).
     Game {
         /// The rules spec the game was played under.
         spec: String,
-        /// The rules.
-        variant: Arc<Variant>,
         /// The game, replayed.
         game: Box<Game>,
     },
@@ -120,7 +117,7 @@ impl Autosave {
 }
 
 fn read_offer(path: &Path, text: &str) -> Offer {
-    let replay = || -> Result<(String, Arc<Variant>, Box<Game>), String> {
+    let replay = || -> Result<(String, Box<Game>), String> {
         let (spec, pgn) = decode(text).ok_or("it is not a Myriad autosave")?;
         let variant = crate::rules::load(spec).map_err(|d| {
             let first = d.0.first().map(|d| d.message.clone()).unwrap_or_default();
@@ -128,14 +125,10 @@ fn read_offer(path: &Path, text: &str) -> Offer {
         })?;
         let game = super::pgn::import(&variant, pgn)
             .map_err(|e| format!("its moves no longer replay under `{spec}`: {e}"))?;
-        Ok((spec.to_string(), variant, Box::new(game)))
+        Ok((spec.to_string(), Box::new(game)))
     };
     match replay() {
-        Ok((spec, variant, game)) => Offer::Game {
-            spec,
-            variant,
-            game,
-        },
+        Ok((spec, game)) => Offer::Game { spec, game },
         Err(why) => {
             // Keep it, under a name no later run overwrites.
             let secs = std::time::SystemTime::now()

@@ -9,26 +9,13 @@
 //! its name ("e4") so tests can find it.
 
 use egui::emath::RectTransform;
-use egui::{
-    pos2, vec2, Align2, Color32, FontId, Id, LayerId, Order, Painter, Pos2, Rect, Response, Sense,
-    Shape, Stroke, StrokeKind, Ui,
-};
+use egui::{pos2, vec2, Color32, Id, LayerId, Order, Pos2, Rect, Response, Sense, Ui};
 
 use crate::position::AnyPosition;
-use crate::types::{Color, Move, MoveKind, Piece, Square};
+use crate::types::{Move, MoveKind, Piece, Square};
 use crate::variant::Variant;
 
-use super::fonts;
-
-/// Board colours (the familiar brown board).
-const LIGHT: Color32 = Color32::from_rgb(240, 217, 181);
-const DARK: Color32 = Color32::from_rgb(181, 136, 99);
-const LAST_MOVE: Color32 = Color32::from_rgba_unmultiplied_const(155, 199, 0, 105);
-const SELECTED: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 128);
-const DEST: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 128);
-const SETUP_RING: Color32 = Color32::from_rgb(224, 170, 20);
-const RELOCATEE: Color32 = Color32::from_rgba_unmultiplied_const(30, 100, 200, 170);
-const CASTLE_RING: Color32 = Color32::from_rgb(40, 110, 200);
+use super::paint::{self, paint_piece, Marks};
 
 /// What the board shows; built fresh each frame by the app.
 pub struct BoardView<'a> {
@@ -154,15 +141,16 @@ fn movable(v: &Variant, pos: &AnyPosition, legal: &[Move]) -> Vec<Square> {
 }
 
 /// Screen geometry of the board: where each square is.
-struct Layout {
+pub(super) struct Layout {
     files: u8,
-    ranks: u8,
+    pub(super) ranks: u8,
     flipped: bool,
     to_screen: RectTransform,
 }
 
 impl Layout {
-    fn cell(&self, v: &Variant, sq: Square) -> (f32, f32) {
+    /// The square's column and row on screen (0, 0 top left), in squares.
+    pub(super) fn cell(&self, v: &Variant, sq: Square) -> (f32, f32) {
         let g = v.geometry();
         let (f, r) = (g.file(sq), g.rank(sq));
         if self.flipped {
@@ -172,7 +160,8 @@ impl Layout {
         }
     }
 
-    fn rect(&self, v: &Variant, sq: Square) -> Rect {
+    /// The square's rectangle on screen.
+    pub(super) fn rect(&self, v: &Variant, sq: Square) -> Rect {
         let (x, y) = self.cell(v, sq);
         self.to_screen
             .transform_rect(Rect::from_min_size(pos2(x, y), vec2(1.0, 1.0)))
@@ -192,7 +181,8 @@ impl Layout {
         v.geometry().square_at(f as i32, r as i32)
     }
 
-    fn size(&self) -> f32 {
+    /// The side of a square, in points.
+    pub(super) fn size(&self) -> f32 {
         self.to_screen.scale().x
     }
 }
@@ -226,9 +216,7 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
     let board_id = egui::Id::unique("myriad-board");
     let interactive = !view.legal.is_empty();
     if !interactive {
-        state.selected = None;
-        state.drag = None;
-        state.promotion = None;
+        state.clear();
     }
     let movable = movable(v, view.pos, view.legal);
     if state.selected.is_some_and(|s| !movable.contains(&s)) {
@@ -236,52 +224,10 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
     }
 
     // Input first (so this frame draws the result), squares as accessible widgets.
+    let responses = square_widgets(ui, view, &layout, board_id, state);
     let mut played = None;
-    let mut responses: Vec<(Square, Response)> = Vec::with_capacity(g.len());
-    for sq in g.squares() {
-        let rect = layout.rect(v, sq);
-        let resp = ui.interact(rect, board_id.with(sq.0), Sense::click_and_drag());
-        let name = g.name(sq);
-        let selected = state.selected == Some(sq);
-        resp.widget_info(|| {
-            egui::WidgetInfo::selected(egui::Role::GridCell, interactive, selected, &name)
-        });
-        responses.push((sq, resp));
-    }
     if state.promotion.is_none() && interactive {
-        for (sq, resp) in &responses {
-            let sq = *sq;
-            if resp.drag_started() && movable.contains(&sq) {
-                let pos = resp.interact_pointer_pos().unwrap_or(resp.rect.center());
-                state.drag = Some(Drag { from: sq, pos });
-                state.selected = Some(sq);
-            }
-            if let Some(d) = &mut state.drag {
-                if d.from == sq {
-                    if let Some(p) = resp.interact_pointer_pos() {
-                        d.pos = p;
-                    }
-                    if resp.drag_stopped() {
-                        let from = d.from;
-                        let drop = layout.square_at(v, d.pos);
-                        state.drag = None;
-                        match drop {
-                            Some(t) if t == from => {} // dropped back: keep the selection
-                            Some(t) => {
-                                played = try_move(v, view, state, from, t);
-                                if played.is_none() && state.promotion.is_none() {
-                                    state.selected = None;
-                                }
-                            }
-                            None => state.selected = None,
-                        }
-                    }
-                }
-            }
-            if resp.clicked() {
-                played = click(v, view, state, &movable, sq).or(played);
-            }
-        }
+        played = gestures(view, state, &layout, &movable, &responses);
     }
     if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
         state.selected = None;
@@ -289,123 +235,22 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
     }
 
     // Paint.
-    paint_squares(&painter, v, view, &layout);
-    let hover_sq = ui
+    let hover = ui
         .input(|i| i.pointer.hover_pos())
         .filter(|p| board_rect.contains(*p))
         .and_then(|p| layout.square_at(v, p));
-    let drag_from = state.drag.map(|d| d.from);
-    let tgs = state
+    let targets = state
         .selected
         .map(|s| targets(v, view.pos, view.legal, s))
         .unwrap_or_default();
-
-    // Setup phase: the pieces that may relocate glow while nothing is selected.
-    if view.setup && state.selected.is_none() {
-        for &sq in &movable {
-            let r = layout.rect(v, sq).shrink(sz * 0.04);
-            painter.rect_stroke(
-                r,
-                sz * 0.1,
-                Stroke::new(sz * 0.06, SETUP_RING),
-                StrokeKind::Inside,
-            );
-        }
-    }
-    if let Some(s) = state.selected {
-        painter.rect_filled(layout.rect(v, s), 0.0, SELECTED);
-    }
-    // Castling and swap previews: where the king and rook would land, or the relocating
-    // piece and its relocatee after the swap.
-    let mut ghosts: Vec<(Square, Piece)> = Vec::new();
-    let mut hidden: Vec<Square> = Vec::new();
-    // the two squares of a previewed swap show only the swapped pieces
-    let mut swapped: Vec<Square> = Vec::new();
-    if let Some(h) = hover_sq {
-        if let Some((_, ms)) = tgs.iter().find(|(s, _)| *s == h) {
-            if let Some(m) = ms.iter().find(|m| m.kind == MoveKind::Swap) {
-                if let (Some(a), Some(b)) = (view.pos.piece_at(m.from), view.pos.piece_at(m.to)) {
-                    ghosts.push((m.to, a));
-                    ghosts.push((m.from, b));
-                    swapped.push(m.from);
-                    swapped.push(m.to);
-                }
-            }
-            if let Some(c) = ms.iter().find(|m| m.kind == MoveKind::Castle) {
-                let (kt, rt) = view.pos.castle_targets(v, c.from, c.to);
-                if let (Some(k), Some(r)) = (view.pos.piece_at(c.from), view.pos.piece_at(c.to)) {
-                    ghosts.push((kt, k));
-                    ghosts.push((rt, r));
-                    hidden.push(c.from);
-                    hidden.push(c.to);
-                    let a = layout.rect(v, c.to).center();
-                    let b = layout.rect(v, rt).center();
-                    painter.arrow(
-                        a,
-                        b - a,
-                        Stroke::new(sz * 0.08, CASTLE_RING.gamma_multiply(0.7)),
-                    );
-                }
-            }
-        }
-    }
-    for sq in g.squares() {
-        let Some(p) = view.pos.piece_at(sq) else {
-            continue;
-        };
-        if swapped.contains(&sq) {
-            continue;
-        }
-        let r = layout.rect(v, sq);
-        let alpha = if drag_from == Some(sq) || hidden.contains(&sq) {
-            0.3
-        } else {
-            1.0
-        };
-        paint_piece(&painter, v, p, r, alpha);
-    }
-    for (sq, p) in &ghosts {
-        paint_piece(&painter, v, *p, layout.rect(v, *sq), 0.55);
-    }
-    // Destinations.
-    for (sq, ms) in &tgs {
-        let r = layout.rect(v, *sq);
-        let hovered = hover_sq == Some(*sq);
-        let castle = ms.iter().any(|m| m.kind == MoveKind::Castle);
-        let swap = ms.iter().any(|m| m.kind == MoveKind::Swap);
-        if hovered {
-            painter.rect_filled(r, 0.0, DEST.gamma_multiply(0.5));
-        }
-        if swap {
-            painter.rect_stroke(
-                r.shrink(sz * 0.04),
-                sz * 0.1,
-                Stroke::new(sz * 0.07, RELOCATEE),
-                StrokeKind::Inside,
-            );
-        } else if castle {
-            painter.circle_stroke(r.center(), sz * 0.42, Stroke::new(sz * 0.06, CASTLE_RING));
-        } else if view.pos.piece_at(*sq).is_some() {
-            painter.circle_stroke(r.center(), sz * 0.44, Stroke::new(sz * 0.08, DEST));
-        } else {
-            painter.circle_filled(r.center(), sz * 0.15, DEST);
-        }
-    }
-    // The dragged piece follows the pointer, above everything.
-    if let Some(d) = state.drag {
-        if let Some(p) = view.pos.piece_at(d.from) {
-            let top = ui
-                .ctx()
-                .layer_painter(LayerId::new(Order::Foreground, board_id.with("drag")));
-            paint_piece(
-                &top,
-                v,
-                p,
-                Rect::from_center_size(d.pos, vec2(sz, sz) * 1.1),
-                1.0,
-            );
-        }
-    }
+    let marks = Marks {
+        selected: state.selected,
+        dragged: state.drag.map(|d| (d.from, d.pos)),
+        targets: &targets,
+        hover,
+        movable: &movable,
+    };
+    paint::board(ui, &painter, view, &layout, &marks, board_id);
     if let Some(pp) = state.promotion.clone() {
         if let Some(m) = promotion_chooser(ui, v, view, &layout, board_id, &pp, state) {
             played = Some(m);
@@ -415,6 +260,90 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
         state.clear();
     }
     played
+}
+
+/// Every square as an interactive widget, labelled with its name ("e4") for accessibility.
+fn square_widgets(
+    ui: &mut Ui,
+    view: &BoardView<'_>,
+    layout: &Layout,
+    board_id: Id,
+    state: &BoardState,
+) -> Vec<(Square, Response)> {
+    let v = view.variant;
+    let g = v.geometry();
+    let interactive = !view.legal.is_empty();
+    g.squares()
+        .map(|sq| {
+            let rect = layout.rect(v, sq);
+            let resp = ui.interact(rect, board_id.with(sq.0), Sense::click_and_drag());
+            let name = g.name(sq);
+            let selected = state.selected == Some(sq);
+            resp.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::GridCell, interactive, selected, &name)
+            });
+            (sq, resp)
+        })
+        .collect()
+}
+
+/// Clicks and drags on the squares: the move they make, if any.
+fn gestures(
+    view: &BoardView<'_>,
+    state: &mut BoardState,
+    layout: &Layout,
+    movable: &[Square],
+    responses: &[(Square, Response)],
+) -> Option<Move> {
+    let v = view.variant;
+    let mut played = None;
+    for (sq, resp) in responses {
+        let sq = *sq;
+        if resp.drag_started() && movable.contains(&sq) {
+            let pos = resp.interact_pointer_pos().unwrap_or(resp.rect.center());
+            state.drag = Some(Drag { from: sq, pos });
+            state.selected = Some(sq);
+        }
+        if let Some(d) = &mut state.drag {
+            if d.from == sq {
+                if let Some(p) = resp.interact_pointer_pos() {
+                    d.pos = p;
+                }
+                if resp.drag_stopped() {
+                    let drop = layout.square_at(v, d.pos);
+                    played = dropped(view, state, sq, drop).or(played);
+                }
+            }
+        }
+        if resp.clicked() {
+            played = click(v, view, state, movable, sq).or(played);
+        }
+    }
+    played
+}
+
+/// The dragged piece from `from` was let go over `drop` (`None`: off the board).
+fn dropped(
+    view: &BoardView<'_>,
+    state: &mut BoardState,
+    from: Square,
+    drop: Option<Square>,
+) -> Option<Move> {
+    state.drag = None;
+    match drop {
+        Some(t) if t == from => None, // dropped back: keep the selection
+        Some(t) => {
+            let played = try_move(view.variant, view, state, from, t);
+            if played.is_none() && state.promotion.is_none() {
+                state.selected = None;
+            }
+            played
+        }
+        None => {
+            state.selected = None;
+            None
+        }
+    }
 }
 
 fn click(
@@ -544,139 +473,4 @@ fn promotion_chooser(
         }
     }
     chosen
-}
-
-fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &Layout) {
-    let g = v.geometry();
-    let sz = layout.size();
-    let last: Vec<Square> = match view.last_move {
-        Some(m) if m.kind != MoveKind::Pass => vec![m.from, m.to],
-        _ => vec![],
-    };
-    let coord_font = FontId::proportional((sz * 0.2).clamp(9.0, 16.0));
-    for sq in g.squares() {
-        let r = layout.rect(v, sq);
-        let light = g.is_light(sq);
-        painter.rect_filled(r, 0.0, if light { LIGHT } else { DARK });
-        if last.contains(&sq) {
-            painter.rect_filled(r, 0.0, LAST_MOVE);
-        }
-        if view.check == Some(sq) {
-            // a red glow around the king in check
-            for (k, a) in [(0.5, 60u8), (0.4, 90), (0.3, 140)] {
-                painter.circle_filled(
-                    r.center(),
-                    sz * k,
-                    Color32::from_rgba_unmultiplied(230, 20, 20, a),
-                );
-            }
-        }
-        // Coordinates inside the edge squares, in the other square colour.
-        let (x, y) = layout.cell(v, sq);
-        let ink = if light { DARK } else { LIGHT };
-        if y as u8 == layout.ranks - 1 {
-            let file = crate::types::Geometry::file_char(g.file(sq)).to_string();
-            painter.text(
-                r.right_bottom() + vec2(-sz * 0.06, -sz * 0.02),
-                Align2::RIGHT_BOTTOM,
-                file,
-                coord_font.clone(),
-                ink,
-            );
-        }
-        if x == 0.0 {
-            let rank = (g.rank(sq) + 1).to_string();
-            painter.text(
-                r.left_top() + vec2(sz * 0.05, sz * 0.03),
-                Align2::LEFT_TOP,
-                rank,
-                coord_font.clone(),
-                ink,
-            );
-        }
-    }
-}
-
-/// The chess glyphs (solid, outline) for an orthodox piece, found by its name or, failing
-/// that, by its usual letter.
-fn glyphs(v: &Variant, p: Piece) -> Option<(char, char)> {
-    let def = v.role(p.role);
-    let by_name = match def.name.to_ascii_lowercase().as_str() {
-        "king" => Some('K'),
-        "queen" => Some('Q'),
-        "rook" => Some('R'),
-        "bishop" => Some('B'),
-        "knight" => Some('N'),
-        "pawn" => Some('P'),
-        _ => None,
-    };
-    let key = by_name.or(if def.name.is_empty() {
-        Some(def.letter)
-    } else {
-        None
-    })?;
-    Some(match key {
-        'K' => ('\u{265A}', '\u{2654}'),
-        'Q' => ('\u{265B}', '\u{2655}'),
-        'R' => ('\u{265C}', '\u{2656}'),
-        'B' => ('\u{265D}', '\u{2657}'),
-        'N' => ('\u{265E}', '\u{2658}'),
-        'P' => ('\u{265F}', '\u{2659}'),
-        _ => return None,
-    })
-}
-
-/// Paints a piece into a square: the DejaVu glyph for orthodox pieces; a disc with the
-/// piece's letter for fairy pieces.
-pub fn paint_piece(painter: &Painter, v: &Variant, p: Piece, r: Rect, alpha: f32) {
-    let sz = r.width();
-    let (fill, ink) = match p.color {
-        Color::White => (
-            Color32::from_rgb(250, 250, 250),
-            Color32::from_rgb(20, 20, 20),
-        ),
-        Color::Black => (
-            Color32::from_rgb(30, 30, 30),
-            Color32::from_rgb(235, 235, 235),
-        ),
-    };
-    let fill = fill.gamma_multiply(alpha);
-    let ink = ink.gamma_multiply(alpha);
-    match glyphs(v, p) {
-        Some((solid, outline)) => {
-            let font = FontId::new(sz * 0.86, fonts::pieces());
-            // The glyphs sit a little high in their em box: nudge them down.
-            let c = r.center() + vec2(0.0, sz * 0.03);
-            // shadow for depth
-            painter.text(
-                c + vec2(sz * 0.015, sz * 0.025),
-                Align2::CENTER_CENTER,
-                solid,
-                font.clone(),
-                Color32::from_black_alpha((60.0 * alpha) as u8),
-            );
-            painter.text(c, Align2::CENTER_CENTER, solid, font.clone(), fill);
-            if p.color == Color::White {
-                painter.text(c, Align2::CENTER_CENTER, outline, font, ink);
-            }
-        }
-        None => {
-            let c = r.center();
-            let rad = sz * 0.38;
-            painter.add(Shape::circle_filled(
-                c + vec2(sz * 0.015, sz * 0.025),
-                rad,
-                Color32::from_black_alpha((60.0 * alpha) as u8),
-            ));
-            painter.circle(c, rad, fill, Stroke::new((sz * 0.05).max(1.5), ink));
-            let letter = v.role(p.role).letter.to_string();
-            painter.text(
-                c,
-                Align2::CENTER_CENTER,
-                letter,
-                FontId::new(sz * 0.42, fonts::pieces()),
-                ink,
-            );
-        }
-    }
 }

@@ -1,24 +1,52 @@
 //! The desktop GUI (egui/eframe).
 //!
-//! One state struct, [`MyriadApp`] (`app.rs`); `eframe::App::logic` polls background work and
-//! `eframe::App::ui` draws (`panels.rs`). The board is its own widget (`board.rs`); the computer
-//! thinks in a background thread (`ai.rs`); the in-app file picker (`picker.rs`) stands in
-//! where the desktop has no native dialog; the game in progress is autosaved (`autosave.rs`). Tests drive [`MyriadApp`] through `egui_kittest`.
+//! One state struct, [`MyriadApp`] (`app.rs`), and one place that changes it in answer to the
+//! user, [`MyriadApp::apply`]: the views only read the state and push [`Action`]s
+//! (`action.rs`). `eframe::App::logic` polls background work and `eframe::App::ui` draws.
+//!
+//! - State changes, by job: `session.rs` (opening rules, reloading, the autosave), `moves.rs`
+//!   (moves, undo, browsing, forced setup steps), `computer.rs` (driving the AI), `dialogs.rs`
+//!   (file dialogs, dropped files, PGN).
+//! - Views: `panels.rs` (the window's layout, status bar, board area), `menus.rs` (menu bar and
+//!   shortcuts), `banners.rs` (problems, setup step, result, ...), `game_tab.rs` and
+//!   `rules_tab.rs` (the side panel), `board.rs` (the board widget: input) and `paint.rs` (its
+//!   painting), `picker.rs` (the in-app file picker, where the desktop has no native dialog).
+//! - Background and files: `ai.rs` (the computer thinks in a thread), `autosave.rs`,
+//!   `files.rs` (recent files, native dialogs), `pgn.rs`, `fonts.rs`; `stats.rs` measures
+//!   frame times.
+//!
+//! Tests drive [`MyriadApp`] through `egui_kittest`.
 
+mod action;
 mod ai;
 mod app;
 mod autosave;
+mod banners;
 mod board;
+mod computer;
+mod dialogs;
 mod files;
 mod fonts;
+mod game_tab;
+mod menus;
+mod moves;
+mod paint;
 mod panels;
 mod pgn;
 mod picker;
+mod rules_tab;
+mod session;
+mod stats;
 
+pub use action::Action;
 pub use ai::Analysis;
-pub use app::{Computer, MyriadApp, Options, Problems, Source, Tab, DEFAULT_GAME};
+pub use app::{Computer, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
 pub use autosave::Offer;
 pub use files::Purpose;
+
+/// Where the game's rules came from: the one [`Origin`](crate::variant::Origin) type, under
+/// the GUI's old name.
+pub use crate::variant::Origin as Source;
 
 /// Opens the window on `file` (a path or bundled name; default: a bundled game).
 ///

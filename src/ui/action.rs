@@ -1,0 +1,74 @@
+//! The user's intents. Menus, buttons, the board and the keyboard shortcuts only read the
+//! app's state and push an [`Action`]; [`MyriadApp::apply`] carries them out in one place, so
+//! every state change of the GUI can be found there (the way the egui examples keep views
+//! small and state changes central).
+//!
+//! [`MyriadApp::apply`]: super::MyriadApp::apply
+
+use std::path::PathBuf;
+
+use crate::types::Move;
+
+use super::app::{Computer, Tab};
+use super::files::Purpose;
+
+/// Something the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Open a rules file or bundled game (a path or a bundled name).
+    Open(String),
+    /// Ask for a file: the native dialog when the desktop has one, else the in-app picker.
+    OpenDialog(Purpose),
+    /// Ask for a file with the in-app picker, whatever the desktop offers.
+    OpenPicker(Purpose),
+    /// A dialog or the picker chose this file for this purpose (the dialog closes).
+    FileChosen(Purpose, PathBuf),
+    /// The in-app picker was cancelled.
+    ClosePicker,
+    /// Load a game from a PGN file (a file dropped on the window).
+    LoadPgn(PathBuf),
+    /// Forget the recently opened files.
+    ClearRecent,
+    /// Re-read the open rules file now.
+    Reload,
+    /// A new game of the same rules.
+    NewGame,
+    /// Take back a move (back to the user's turn when the computer plays one side).
+    Undo,
+    /// Replay an undone move.
+    Redo,
+    /// The user's move: from the board, or the Keep button (a pass) in the setup phase.
+    Play(Move),
+    /// Turn the board round.
+    Flip,
+    /// Show the position after this many plies (`usize::MAX`: back to the game).
+    ViewPly(usize),
+    /// Step through the moves, back (negative) or forward.
+    StepView(i64),
+    /// Show a tab of the side panel.
+    SetTab(Tab),
+    /// Choose which sides the computer plays.
+    SetComputer(Computer),
+    /// Set the computer's level (1..=10).
+    SetLevel(u8),
+    /// Show or hide the computer's analysis.
+    ShowAnalysis(bool),
+    /// Stop the computer's search and let the user decide (the computer pauses).
+    StopThinking,
+    /// Play the best move the computer has found so far.
+    MoveNow,
+    /// Let a paused computer move again.
+    ResumeComputer,
+    /// A new game under rules that changed on disk and cannot continue this game.
+    AcceptChangedRules,
+    /// Keep playing the previous rules after the file changed.
+    KeepOldRules,
+    /// Hide the problems banner.
+    DismissProblems,
+    /// Take back the game a previous run did not close cleanly on.
+    RestoreGame,
+    /// Decline (or dismiss) the game offered back.
+    DiscardRestore,
+    /// Close the window.
+    Quit,
+}

@@ -1,0 +1,317 @@
+//! Painting the board: squares, coordinates, pieces (the DejaVu chess glyphs, or a lettered
+//! disc for fairy pieces), and the marks of the user's gestures (selection, destinations,
+//! castling and swap previews, the dragged piece). Input is handled in `board.rs`.
+
+use egui::{
+    vec2, Align2, Color32, FontId, Id, LayerId, Order, Painter, Pos2, Rect, Shape, Stroke,
+    StrokeKind, Ui,
+};
+
+use crate::types::{Color, Move, MoveKind, Piece, Square};
+use crate::variant::Variant;
+
+use super::board::{BoardView, Layout};
+use super::fonts;
+
+/// Board colours (the familiar brown board).
+const LIGHT: Color32 = Color32::from_rgb(240, 217, 181);
+const DARK: Color32 = Color32::from_rgb(181, 136, 99);
+const LAST_MOVE: Color32 = Color32::from_rgba_unmultiplied_const(155, 199, 0, 105);
+const SELECTED: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 128);
+const DEST: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 128);
+const SETUP_RING: Color32 = Color32::from_rgb(224, 170, 20);
+const RELOCATEE: Color32 = Color32::from_rgba_unmultiplied_const(30, 100, 200, 170);
+const CASTLE_RING: Color32 = Color32::from_rgb(40, 110, 200);
+
+/// What the user's gestures put on the board this frame.
+pub(super) struct Marks<'a> {
+    /// The selected square.
+    pub selected: Option<Square>,
+    /// The square a piece is dragged from, and where the pointer is.
+    pub dragged: Option<(Square, Pos2)>,
+    /// The selected piece's destinations and the moves each stands for.
+    pub targets: &'a [(Square, Vec<Move>)],
+    /// The square under the pointer.
+    pub hover: Option<Square>,
+    /// The squares from which a gesture starts.
+    pub movable: &'a [Square],
+}
+
+/// Paints the whole board (the promotion chooser aside).
+pub(super) fn board(
+    ui: &Ui,
+    painter: &Painter,
+    view: &BoardView<'_>,
+    layout: &Layout,
+    marks: &Marks<'_>,
+    board_id: Id,
+) {
+    let v = view.variant;
+    let sz = layout.size();
+    paint_squares(painter, v, view, layout);
+    // Setup phase: the pieces that may relocate glow while nothing is selected.
+    if view.setup && marks.selected.is_none() {
+        for &sq in marks.movable {
+            let r = layout.rect(v, sq).shrink(sz * 0.04);
+            painter.rect_stroke(
+                r,
+                sz * 0.1,
+                Stroke::new(sz * 0.06, SETUP_RING),
+                StrokeKind::Inside,
+            );
+        }
+    }
+    if let Some(s) = marks.selected {
+        painter.rect_filled(layout.rect(v, s), 0.0, SELECTED);
+    }
+    let preview = preview(painter, view, layout, marks);
+    let drag_from = marks.dragged.map(|(from, _)| from);
+    for sq in v.geometry().squares() {
+        let Some(p) = view.pos.piece_at(sq) else {
+            continue;
+        };
+        if preview.swapped.contains(&sq) {
+            continue;
+        }
+        let alpha = if drag_from == Some(sq) || preview.hidden.contains(&sq) {
+            0.3
+        } else {
+            1.0
+        };
+        paint_piece(painter, v, p, layout.rect(v, sq), alpha);
+    }
+    for (sq, p) in &preview.ghosts {
+        paint_piece(painter, v, *p, layout.rect(v, *sq), 0.55);
+    }
+    destinations(painter, view, layout, marks);
+    // The dragged piece follows the pointer, above everything.
+    if let Some((from, pos)) = marks.dragged {
+        if let Some(p) = view.pos.piece_at(from) {
+            let top = ui
+                .ctx()
+                .layer_painter(LayerId::new(Order::Foreground, board_id.with("drag")));
+            paint_piece(
+                &top,
+                v,
+                p,
+                Rect::from_center_size(pos, vec2(sz, sz) * 1.1),
+                1.0,
+            );
+        }
+    }
+}
+
+/// A castling or swap preview under the pointer.
+#[derive(Default)]
+struct Preview {
+    /// Pieces shown faintly where they would land.
+    ghosts: Vec<(Square, Piece)>,
+    /// Pieces shown faded (the castling king and rook where they stand).
+    hidden: Vec<Square>,
+    /// The two squares of a previewed swap, which show only the swapped pieces.
+    swapped: Vec<Square>,
+}
+
+/// Castling and swap previews: where the king and rook would land (with an arrow for the rook),
+/// or the relocating piece and its relocatee after the swap.
+fn preview(painter: &Painter, view: &BoardView<'_>, layout: &Layout, marks: &Marks<'_>) -> Preview {
+    let v = view.variant;
+    let sz = layout.size();
+    let mut out = Preview::default();
+    let Some(h) = marks.hover else {
+        return out;
+    };
+    let Some((_, ms)) = marks.targets.iter().find(|(s, _)| *s == h) else {
+        return out;
+    };
+    if let Some(m) = ms.iter().find(|m| m.kind == MoveKind::Swap) {
+        if let (Some(a), Some(b)) = (view.pos.piece_at(m.from), view.pos.piece_at(m.to)) {
+            out.ghosts.push((m.to, a));
+            out.ghosts.push((m.from, b));
+            out.swapped.push(m.from);
+            out.swapped.push(m.to);
+        }
+    }
+    if let Some(c) = ms.iter().find(|m| m.kind == MoveKind::Castle) {
+        let (kt, rt) = view.pos.castle_targets(v, c.from, c.to);
+        if let (Some(k), Some(r)) = (view.pos.piece_at(c.from), view.pos.piece_at(c.to)) {
+            out.ghosts.push((kt, k));
+            out.ghosts.push((rt, r));
+            out.hidden.push(c.from);
+            out.hidden.push(c.to);
+            let a = layout.rect(v, c.to).center();
+            let b = layout.rect(v, rt).center();
+            painter.arrow(
+                a,
+                b - a,
+                Stroke::new(sz * 0.08, CASTLE_RING.gamma_multiply(0.7)),
+            );
+        }
+    }
+    out
+}
+
+/// The selected piece's destinations: dots, rings on captures, castling and swap marks.
+fn destinations(painter: &Painter, view: &BoardView<'_>, layout: &Layout, marks: &Marks<'_>) {
+    let v = view.variant;
+    let sz = layout.size();
+    for (sq, ms) in marks.targets {
+        let r = layout.rect(v, *sq);
+        let hovered = marks.hover == Some(*sq);
+        let castle = ms.iter().any(|m| m.kind == MoveKind::Castle);
+        let swap = ms.iter().any(|m| m.kind == MoveKind::Swap);
+        if hovered {
+            painter.rect_filled(r, 0.0, DEST.gamma_multiply(0.5));
+        }
+        if swap {
+            painter.rect_stroke(
+                r.shrink(sz * 0.04),
+                sz * 0.1,
+                Stroke::new(sz * 0.07, RELOCATEE),
+                StrokeKind::Inside,
+            );
+        } else if castle {
+            painter.circle_stroke(r.center(), sz * 0.42, Stroke::new(sz * 0.06, CASTLE_RING));
+        } else if view.pos.piece_at(*sq).is_some() {
+            painter.circle_stroke(r.center(), sz * 0.44, Stroke::new(sz * 0.08, DEST));
+        } else {
+            painter.circle_filled(r.center(), sz * 0.15, DEST);
+        }
+    }
+}
+
+/// The squares: colours, the last move, a king in check, the coordinates.
+fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &Layout) {
+    let g = v.geometry();
+    let sz = layout.size();
+    let last: Vec<Square> = match view.last_move {
+        Some(m) if m.kind != MoveKind::Pass => vec![m.from, m.to],
+        _ => vec![],
+    };
+    let coord_font = FontId::proportional((sz * 0.2).clamp(9.0, 16.0));
+    for sq in g.squares() {
+        let r = layout.rect(v, sq);
+        let light = g.is_light(sq);
+        painter.rect_filled(r, 0.0, if light { LIGHT } else { DARK });
+        if last.contains(&sq) {
+            painter.rect_filled(r, 0.0, LAST_MOVE);
+        }
+        if view.check == Some(sq) {
+            // a red glow around the king in check
+            for (k, a) in [(0.5, 60u8), (0.4, 90), (0.3, 140)] {
+                painter.circle_filled(
+                    r.center(),
+                    sz * k,
+                    Color32::from_rgba_unmultiplied(230, 20, 20, a),
+                );
+            }
+        }
+        // Coordinates inside the edge squares, in the other square colour.
+        let (x, y) = layout.cell(v, sq);
+        let ink = if light { DARK } else { LIGHT };
+        if y as u8 == layout.ranks - 1 {
+            let file = crate::types::Geometry::file_char(g.file(sq)).to_string();
+            painter.text(
+                r.right_bottom() + vec2(-sz * 0.06, -sz * 0.02),
+                Align2::RIGHT_BOTTOM,
+                file,
+                coord_font.clone(),
+                ink,
+            );
+        }
+        if x == 0.0 {
+            let rank = (g.rank(sq) + 1).to_string();
+            painter.text(
+                r.left_top() + vec2(sz * 0.05, sz * 0.03),
+                Align2::LEFT_TOP,
+                rank,
+                coord_font.clone(),
+                ink,
+            );
+        }
+    }
+}
+
+/// The chess glyphs (solid, outline) for an orthodox piece, found by its name or, failing
+/// that, by its usual letter.
+fn glyphs(v: &Variant, p: Piece) -> Option<(char, char)> {
+    let def = v.role(p.role);
+    let by_name = match def.name.to_ascii_lowercase().as_str() {
+        "king" => Some('K'),
+        "queen" => Some('Q'),
+        "rook" => Some('R'),
+        "bishop" => Some('B'),
+        "knight" => Some('N'),
+        "pawn" => Some('P'),
+        _ => None,
+    };
+    let key = by_name.or(if def.name.is_empty() {
+        Some(def.letter)
+    } else {
+        None
+    })?;
+    Some(match key {
+        'K' => ('\u{265A}', '\u{2654}'),
+        'Q' => ('\u{265B}', '\u{2655}'),
+        'R' => ('\u{265C}', '\u{2656}'),
+        'B' => ('\u{265D}', '\u{2657}'),
+        'N' => ('\u{265E}', '\u{2658}'),
+        'P' => ('\u{265F}', '\u{2659}'),
+        _ => return None,
+    })
+}
+
+/// Paints a piece into a square: the DejaVu glyph for orthodox pieces; a disc with the
+/// piece's letter for fairy pieces.
+pub fn paint_piece(painter: &Painter, v: &Variant, p: Piece, r: Rect, alpha: f32) {
+    let sz = r.width();
+    let (fill, ink) = match p.color {
+        Color::White => (
+            Color32::from_rgb(250, 250, 250),
+            Color32::from_rgb(20, 20, 20),
+        ),
+        Color::Black => (
+            Color32::from_rgb(30, 30, 30),
+            Color32::from_rgb(235, 235, 235),
+        ),
+    };
+    let fill = fill.gamma_multiply(alpha);
+    let ink = ink.gamma_multiply(alpha);
+    match glyphs(v, p) {
+        Some((solid, outline)) => {
+            let font = FontId::new(sz * 0.86, fonts::pieces());
+            // The glyphs sit a little high in their em box: nudge them down.
+            let c = r.center() + vec2(0.0, sz * 0.03);
+            // shadow for depth
+            painter.text(
+                c + vec2(sz * 0.015, sz * 0.025),
+                Align2::CENTER_CENTER,
+                solid,
+                font.clone(),
+                Color32::from_black_alpha((60.0 * alpha) as u8),
+            );
+            painter.text(c, Align2::CENTER_CENTER, solid, font.clone(), fill);
+            if p.color == Color::White {
+                painter.text(c, Align2::CENTER_CENTER, outline, font, ink);
+            }
+        }
+        None => {
+            let c = r.center();
+            let rad = sz * 0.38;
+            painter.add(Shape::circle_filled(
+                c + vec2(sz * 0.015, sz * 0.025),
+                rad,
+                Color32::from_black_alpha((60.0 * alpha) as u8),
+            ));
+            painter.circle(c, rad, fill, Stroke::new((sz * 0.05).max(1.5), ink));
+            let letter = v.role(p.role).letter.to_string();
+            painter.text(
+                c,
+                Align2::CENTER_CENTER,
+                letter,
+                FontId::new(sz * 0.42, fonts::pieces()),
+                ink,
+            );
+        }
+    }
+}
