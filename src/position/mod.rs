@@ -388,11 +388,7 @@ impl<B: TablesFor> Position<B> {
         let rules = v
             .castling()
             .expect("castling move in a game without castling");
-        let side = if g.file(rook) > g.file(king) {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
+        let side = CastlingSide::of_rook(g.file(king), g.file(rook));
         let landing = rules.landing[side];
         let rank = g.rank(king);
         (g.square(landing.king, rank), g.square(landing.rook, rank))

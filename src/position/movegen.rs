@@ -7,7 +7,9 @@
 //! Pins are found along every rider line of every enemy piece kind, so fairy riders pin too.
 
 use super::{EnPassant, Position};
-use crate::types::{Bits, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Role, Square};
+use crate::types::{
+    Bits, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Role, RoleSet, Square,
+};
 use crate::variant::{Tables, TablesFor, Variant};
 
 /// Up to this many pinned pieces are tracked (more cannot occur with 16 rider lines per
@@ -36,14 +38,12 @@ impl<B: Bits> Pins<B> {
 }
 
 impl<B: TablesFor> Position<B> {
-    /// Pieces of colour `c` whose role is in `mask`.
+    /// Pieces of colour `c` whose role is in `roles`.
     #[inline(always)]
-    fn roles_mask(&self, c: Color, mut mask: u32) -> B {
+    fn roles_mask(&self, c: Color, roles: RoleSet) -> B {
         let mut b = B::EMPTY;
-        while mask != 0 {
-            let r = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            b |= self.by_role[r];
+        for r in roles.iter() {
+            b |= self.by_role(r);
         }
         b & self.by_color[c]
     }
@@ -65,7 +65,7 @@ impl<B: TablesFor> Position<B> {
             }
         }
         let special = t.special_capturers[by];
-        if special != 0 {
+        if !special.is_empty() {
             a |= self.special_attackers(t, sq, by, occ, special);
         }
         a
@@ -73,11 +73,9 @@ impl<B: TablesFor> Position<B> {
 
     /// Attackers by special capturing atoms (initial-only or lame), checked one by one.
     #[cold]
-    fn special_attackers(&self, t: &Tables<B>, sq: Square, by: Color, occ: B, mut roles: u32) -> B {
+    fn special_attackers(&self, t: &Tables<B>, sq: Square, by: Color, occ: B, roles: RoleSet) -> B {
         let mut a = B::EMPTY;
-        while roles != 0 {
-            let r = Role(roles.trailing_zeros() as u8);
-            roles &= roles - 1;
+        for r in roles.iter() {
             let cr = t.cr(by, r);
             for from in (self.by_role(r) & self.by_color[by] & occ).iter() {
                 for s in &t.specials[cr] {
@@ -144,7 +142,7 @@ impl<B: TablesFor> Position<B> {
         let role = self.piece_at(checker).map_or(Role(0), |p| p.role);
         let mut mask = B::single(checker);
         for &(k, roles) in &t.rev_rides[them] {
-            if roles & (1 << role.0) != 0 {
+            if roles.contains(role) {
                 let ray = t.ray_attacks(k, ksq, occ);
                 if ray.has(checker) {
                     mask |= ray;
@@ -259,7 +257,7 @@ impl<B: TablesFor> Position<B> {
             return;
         }
         let pins = self.pins(t, ksq, us, occ);
-        let verify_all = pins.overflow || t.special_capturers[them] != 0;
+        let verify_all = pins.overflow || !t.special_capturers[them].is_empty();
         let allowed = if checkers.is_empty() || verify_all {
             !B::EMPTY
         } else {

@@ -13,7 +13,7 @@
 //! position and its colour-mirrored twin score exactly the negation of each other.
 
 use crate::position::Position;
-use crate::types::{ByColor, Color, Geometry, Role, Square};
+use crate::types::{ByColor, Color, Geometry, Role, RoleSet, Square};
 use crate::variant::{Tables, TablesFor, Variant};
 
 /// Bonus for the side to move.
@@ -35,6 +35,8 @@ pub(crate) struct EvalTables<B> {
     total_phase: i32,
     /// The royal role.
     royal: Role,
+    /// The roles that are neither pawns nor royal (the material that sets the game phase).
+    officers: RoleSet,
     /// The royal piece's neighbourhood, by square.
     zone: Vec<B>,
     /// For each colour and square: the squares ahead on the same and adjacent files.
@@ -132,13 +134,17 @@ impl<B: TablesFor> EvalTables<B> {
             .roles()
             .map(|r| v.role(r).pawn || v.role(r).promotion.is_some())
             .collect();
+        let officers: RoleSet = v
+            .roles()
+            .filter(|&r| !pawn[r.index()] && r != v.royal)
+            .collect();
         // The opening amount of non-pawn material, from the starting array.
         let total_phase = v
             .spec
             .array
             .iter()
             .flatten()
-            .filter(|p| !pawn[p.role.index()] && p.role != v.royal)
+            .filter(|p| officers.contains(p.role))
             .map(|p| value[p.role.index()])
             .sum::<i32>()
             .max(1);
@@ -150,6 +156,7 @@ impl<B: TablesFor> EvalTables<B> {
             mob_weight: vec![0; roles],
             total_phase,
             royal: v.royal,
+            officers,
             zone: vec![B::EMPTY; n],
             passed_span: ByColor::new_with(|_| vec![B::EMPTY; n]),
             adjacent_files: vec![B::EMPTY; n],
@@ -246,9 +253,7 @@ impl<B: TablesFor> EvalTables<B> {
     /// Does `c` have material other than pawns and the royal piece?
     pub fn has_pieces(&self, pos: &Position<B>, c: Color) -> bool {
         let ours = pos.by_color(c);
-        (0..self.value.len() as u8)
-            .map(Role)
-            .any(|r| !self.pawn[r.index()] && r != self.royal && (pos.by_role(r) & ours).any())
+        self.officers.iter().any(|r| (pos.by_role(r) & ours).any())
     }
 
     /// The evaluation from the point of view of the side to move, in centipawns.

@@ -8,7 +8,7 @@
 
 use super::betza::Atom;
 use super::Variant;
-use crate::types::{Bits, ByColor, Color, Geometry, Role, Square};
+use crate::types::{Bits, ByColor, Color, Geometry, Role, RoleSet, Square};
 
 /// A rider's direction and range, with its precomputed rays.
 #[derive(Clone, Debug)]
@@ -88,10 +88,10 @@ pub struct Tables<B> {
     pub specials: Vec<Vec<Special<B>>>,
     /// The ray kinds.
     pub rays: Vec<RayKind<B>>,
-    /// For an attacking colour: (reverse ray kind, mask of roles that capture along it).
-    pub rev_rides: ByColor<Vec<(u16, u32)>>,
-    /// Roles of each colour with special capturing leaps (masks), checked slowly for attacks.
-    pub special_capturers: ByColor<u32>,
+    /// For an attacking colour: (reverse ray kind, the roles that capture along it).
+    pub rev_rides: ByColor<Vec<(u16, RoleSet)>>,
+    /// Roles of each colour with special capturing leaps, checked slowly for attacks.
+    pub special_capturers: ByColor<RoleSet>,
     /// Squares on the role's initial ranks, by `color * roles + role`.
     pub initial_mask: Vec<B>,
     /// Promotion zone of a role, by `color * roles + role` (empty if it does not promote).
@@ -261,15 +261,15 @@ impl<B: Bits> Tables<B> {
             });
             if a.mode.capture {
                 if a.initial {
-                    self.special_capturers[c] |= 1 << r.0;
+                    self.special_capturers[c].insert(r);
                 } else {
                     // attacks on a square come from the reverse direction
                     let rev = self.ray_index(g, -dx, -dy, a.range);
                     let list = &mut self.rev_rides[c];
                     if let Some(e) = list.iter_mut().find(|e| e.0 == rev) {
-                        e.1 |= 1 << r.0;
+                        e.1.insert(r);
                     } else {
-                        list.push((rev, 1 << r.0));
+                        list.push((rev, [r].into_iter().collect()));
                     }
                 }
             }
@@ -298,7 +298,7 @@ impl<B: Bits> Tables<B> {
                 path,
             });
             if a.mode.capture {
-                self.special_capturers[c] |= 1 << r.0;
+                self.special_capturers[c].insert(r);
             }
             return;
         }
