@@ -284,7 +284,10 @@ impl<B: TablesFor> EvalTables<B> {
                 }
             }
         }
-        let terms = ByColor::new_with(|c| self.side_terms(t, pos, c, &pawns, &pawn_attacks));
+        let mut terms = ByColor::<SideTerms>::default();
+        for c in Color::ALL {
+            terms[c] = self.side_terms(t, pos, c, &pawns, &pawn_attacks);
+        }
         let (white, black) = (terms.white, terms.black);
         let phase = (white.phase + black.phase).min(self.total_phase);
         let w = (white.mg - black.mg) as i64;
