@@ -230,7 +230,7 @@ impl<B: TablesFor> Position<B> {
     /// All occupied squares.
     #[inline(always)]
     pub fn occupied(&self) -> B {
-        self.by_color.white | self.by_color.black
+        self.by_color[Color::White] | self.by_color[Color::Black]
     }
 
     /// Every piece with its square.

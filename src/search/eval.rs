@@ -288,7 +288,7 @@ impl<B: TablesFor> EvalTables<B> {
         for c in Color::ALL {
             terms[c] = self.side_terms(t, pos, c, &pawns, &pawn_attacks);
         }
-        let (white, black) = (terms.white, terms.black);
+        let (white, black) = (terms[Color::White], terms[Color::Black]);
         let phase = (white.phase + black.phase).min(self.total_phase);
         let w = (white.mg - black.mg) as i64;
         let b = (white.eg - black.eg) as i64;

@@ -5,25 +5,26 @@
 
 use super::{Searcher, EVAL_CACHE, MAX_PLY};
 use crate::position::Position;
-use crate::types::{ByColor, Color, Move, MoveKind};
+use crate::types::{Color, Move, MoveKind};
 use crate::variant::TablesFor;
 
 /// Quiet-move history: how often a move (by colour, from, to) caused a beta cutoff lately.
 pub(crate) struct History {
-    /// Squares on the board; a table is `n * n` entries, by `from * n + to`.
+    /// Squares on the board.
     n: usize,
-    table: ByColor<Vec<i32>>,
+    /// The scores, by `(colour * n + from) * n + to` (one flat table: a lookup is one index).
+    table: Vec<i32>,
 }
 
 impl History {
-    /// Scores of `m` decay towards zero as they grow: a bonus moves a score by `bonus` minus
-    /// this fraction of itself, so old successes fade.
+    /// A bonus moves a score by the bonus minus this fraction of the score itself, so scores
+    /// stay bounded and old successes fade.
     const DECAY: i32 = 16_384;
 
     fn new() -> History {
         History {
             n: 0,
-            table: ByColor::default(),
+            table: Vec::new(),
         }
     }
 
@@ -31,32 +32,30 @@ impl History {
     pub fn fit(&mut self, n: usize) {
         if self.n != n {
             self.n = n;
-            self.table = ByColor::new_with(|_| vec![0; n * n]);
+            self.table = vec![0; 2 * n * n];
         }
     }
 
     fn clear(&mut self) {
-        for c in Color::ALL {
-            self.table[c].iter_mut().for_each(|h| *h = 0);
-        }
+        self.table.iter_mut().for_each(|h| *h = 0);
     }
 
     #[inline]
-    fn slot(&self, m: Move) -> usize {
-        m.from.index() * self.n + m.to.index()
+    fn slot(&self, c: Color, m: Move) -> usize {
+        (c.index() * self.n + m.from.index()) * self.n + m.to.index()
     }
 
     /// The score of `c`'s quiet move `m`.
     #[inline]
     pub fn get(&self, c: Color, m: Move) -> i32 {
-        self.table[c][self.slot(m)]
+        self.table[self.slot(c, m)]
     }
 
     /// Adds `bonus` (negative for a malus) to the score of `c`'s move `m`.
     #[inline]
     pub fn reward(&mut self, c: Color, m: Move, bonus: i32) {
-        let i = self.slot(m);
-        let h = &mut self.table[c][i];
+        let i = self.slot(c, m);
+        let h = &mut self.table[i];
         *h += bonus - *h * bonus.abs() / History::DECAY;
     }
 }
