@@ -95,11 +95,8 @@ fn random_variant(rng: &mut Rng) -> Variant {
     }
     let kk = (files - 2).max(1).min(files - 1);
     let castling = Some(CastlingRules {
-        rook: Role(1),
-        king_side: (kk, kk - 1),
-        queen_side: (1.min(files - 1), 2.min(files - 1)),
-        curtailed_files: vec![],
         strict_safety: rng.below(3) == 0,
+        ..CastlingRules::new(Role(1), (kk, kk - 1), (1.min(files - 1), 2.min(files - 1)))
     });
     Variant::new(VariantSpec {
         name: "random".into(),
@@ -321,9 +318,9 @@ fn landing(v: &Variant, king: Square, rook: Square) -> (Square, Square) {
     let g = v.geometry();
     let c = v.castling().unwrap();
     let (kf, rf) = if g.file(rook) > g.file(king) {
-        c.king_side
+        c.king_side()
     } else {
-        c.queen_side
+        c.queen_side()
     };
     (g.square(kf, g.rank(king)), g.square(rf, g.rank(king)))
 }

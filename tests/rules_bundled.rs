@@ -128,8 +128,8 @@ fn chess_is_orthodox() {
     assert_eq!(letters(&v, &promo.choices), "QRBN");
     let c = s.castling.as_ref().unwrap();
     assert_eq!(v.role(c.rook).letter, 'R');
-    assert_eq!(c.king_side, (6, 5));
-    assert_eq!(c.queen_side, (2, 3));
+    assert_eq!(c.king_side(), (6, 5));
+    assert_eq!(c.queen_side(), (2, 3));
     assert!(c.curtailed_files.is_empty());
     assert!(!c.strict_safety);
     assert_eq!(s.end, myriad::variant::EndRules::default());
@@ -150,8 +150,8 @@ fn capablanca_matches_fairy_stockfish() {
     assert_eq!(v.role(a).betza, "BN");
     assert_eq!(v.role(c).betza, "RN");
     let castling = s.castling.as_ref().unwrap();
-    assert_eq!(castling.king_side, (8, 7)); // king to i, rook to h
-    assert_eq!(castling.queen_side, (2, 3)); // king to c, rook to d
+    assert_eq!(castling.king_side(), (8, 7)); // king to i, rook to h
+    assert_eq!(castling.queen_side(), (2, 3)); // king to c, rook to d
     let pawn = v.piece_from_char('P').unwrap().role;
     let promo = v.role(pawn).promotion.as_ref().unwrap();
     assert_eq!(letters(&v, &promo.choices), "QCARBN");

@@ -1,7 +1,7 @@
 //! FEN in and out, with Shredder (`HAha`) and X-FEN (`KQkq`) castling.
 
 use super::{zobrist, EnPassant, Position};
-use crate::types::{Bits, CastlingSide, Color, Geometry, Piece, Square};
+use crate::types::{Bits, CastlingSide, Color, Geometry, Piece};
 use crate::variant::{TablesFor, Variant};
 use std::fmt;
 
@@ -157,7 +157,7 @@ impl<B: TablesFor> Position<B> {
                 if file >= g.files as u32 {
                     return Err(too_wide());
                 }
-                p.put(g.square(file as u8, rank).index(), pc);
+                p.put(g.square(file as u8, rank), pc);
                 file += 1;
                 j += 1;
             }
@@ -203,7 +203,7 @@ impl<B: TablesFor> Position<B> {
                     )),
                 ));
             }
-            p.kings[c] = Square(ks.lsb() as u8);
+            p.kings[c] = ks.lsb();
         }
         // turn
         if let Some(&(toff, t)) = fields.get(1) {
@@ -254,10 +254,10 @@ impl<B: TablesFor> Position<B> {
                         .piece_at(victim)
                         .is_some_and(|pc| pc.color != us && v.role(pc.role).pawn)
                         && p.piece_at(target).is_none()
-                        && (0..t.roles).any(|r| {
-                            (p.by_role[r] & p.by_color[us.index()])
+                        && t.roles().any(|r| {
+                            (p.by_role(r) & p.by_color[us])
                                 .iter()
-                                .any(|q| t.ep_capture[t.idx(us, r, q)].has(target.index()))
+                                .any(|q| t.ep_capture[t.idx(us, r, q)].has(target))
                         });
                     if capturable {
                         p.ep = Some(EnPassant { target, victim });
@@ -290,9 +290,7 @@ impl<B: TablesFor> Position<B> {
         // the side not to move must not be in check
         let t = v.tables::<B>();
         let them = !p.turn;
-        if p.attackers_to(t, p.kings[them].index(), p.turn, p.occupied())
-            .any()
-        {
+        if p.attackers_to(t, p.kings[them], p.turn, p.occupied()).any() {
             return Err(ferr(
                 boff,
                 format!(

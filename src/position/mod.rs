@@ -21,7 +21,7 @@ use crate::types::{
     Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Geometry, Move, MoveKind, MoveList,
     Piece, Role, Square, MAX_ROLES,
 };
-use crate::variant::{TablesFor, Variant};
+use crate::variant::{Tables, TablesFor, Variant};
 
 /// An en passant opportunity: the square a capturing pawn moves to, and the pawn it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,7 +38,7 @@ pub type CastlingRights = ByColor<ByCastlingSide<Option<Square>>>;
 /// A position of a game: pieces, side to move, castling rights, en passant, move counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position<B: Bits> {
-    by_color: [B; 2],
+    by_color: ByColor<B>,
     by_role: [B; MAX_ROLES],
     board: B::Mailbox,
     turn: Color,
@@ -54,7 +54,7 @@ impl<B: TablesFor> Position<B> {
     /// An empty board (no pieces), White to move. Only useful as a base for building.
     fn empty() -> Self {
         Position {
-            by_color: [B::EMPTY; 2],
+            by_color: ByColor::default(),
             by_role: [B::EMPTY; MAX_ROLES],
             board: B::EMPTY_MAILBOX,
             turn: Color::White,
@@ -76,11 +76,11 @@ impl<B: TablesFor> Position<B> {
     /// A position with the given array, White to move, castling rights derived from it.
     pub fn from_array(v: &Variant, array: &[Option<Piece>]) -> Self {
         let mut p = Self::empty();
-        for (i, pc) in array.iter().enumerate() {
-            if let Some(pc) = pc {
-                p.put(i, *pc);
+        for (sq, pc) in v.geometry().squares().zip(array) {
+            if let Some(pc) = *pc {
+                p.put(sq, pc);
                 if pc.role == v.royal {
-                    p.kings[pc.color] = Square(i as u8);
+                    p.kings[pc.color] = sq;
                 }
             }
         }
@@ -140,20 +140,20 @@ impl<B: TablesFor> Position<B> {
     }
 
     #[inline(always)]
-    fn put(&mut self, sq: usize, p: Piece) {
+    fn put(&mut self, sq: Square, p: Piece) {
         let bit = B::single(sq);
-        self.by_color[p.color.index()] |= bit;
+        self.by_color[p.color] |= bit;
         self.by_role[p.role.index()] |= bit;
-        self.board.as_mut()[sq] = p.pack();
+        self.board.as_mut()[sq.index()] = p.pack();
         self.hash ^= zobrist::piece(p, sq);
     }
 
     #[inline(always)]
-    fn remove(&mut self, sq: usize, p: Piece) {
+    fn remove(&mut self, sq: Square, p: Piece) {
         let bit = B::single(sq);
-        self.by_color[p.color.index()] ^= bit;
+        self.by_color[p.color] ^= bit;
         self.by_role[p.role.index()] ^= bit;
-        self.board.as_mut()[sq] = 0;
+        self.board.as_mut()[sq.index()] = 0;
         self.hash ^= zobrist::piece(p, sq);
     }
 
@@ -212,7 +212,7 @@ impl<B: TablesFor> Position<B> {
     /// Squares occupied by a colour.
     #[inline(always)]
     pub fn by_color(&self, c: Color) -> B {
-        self.by_color[c.index()]
+        self.by_color[c]
     }
 
     /// Squares occupied by a role (both colours).
@@ -224,22 +224,20 @@ impl<B: TablesFor> Position<B> {
     /// Squares occupied by a piece.
     #[inline(always)]
     pub fn pieces(&self, p: Piece) -> B {
-        self.by_color[p.color.index()] & self.by_role[p.role.index()]
+        self.by_color[p.color] & self.by_role[p.role.index()]
     }
 
     /// All occupied squares.
     #[inline(always)]
     pub fn occupied(&self) -> B {
-        self.by_color[0] | self.by_color[1]
+        self.by_color[Color::White] | self.by_color[Color::Black]
     }
 
     /// Every piece with its square.
     pub fn pieces_on_board(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().iter().map(move |i| {
-            (
-                Square(i as u8),
-                Piece::unpack(self.board.as_ref()[i]).unwrap(),
-            )
+        self.occupied().iter().map(move |sq| {
+            let p = self.piece_at(sq);
+            (sq, p.expect("an occupied square holds a piece"))
         })
     }
 
@@ -247,7 +245,7 @@ impl<B: TablesFor> Position<B> {
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for (sq, p) in self.pieces_on_board() {
-            h ^= zobrist::piece(p, sq.index());
+            h ^= zobrist::piece(p, sq);
         }
         for c in Color::ALL {
             for side in CastlingSide::ALL {
@@ -268,19 +266,14 @@ impl<B: TablesFor> Position<B> {
     /// Is the side to move in check?
     pub fn is_check(&self, v: &Variant) -> bool {
         let t = v.tables::<B>();
-        self.attackers_to(
-            t,
-            self.kings[self.turn].index(),
-            !self.turn,
-            self.occupied(),
-        )
-        .any()
+        self.attackers_to(t, self.kings[self.turn], !self.turn, self.occupied())
+            .any()
     }
 
     /// Is `sq` attacked by `by` with the current occupancy?
     pub fn is_attacked(&self, v: &Variant, sq: Square, by: Color) -> bool {
         let t = v.tables::<B>();
-        self.attackers_to(t, sq.index(), by, self.occupied()).any()
+        self.attackers_to(t, sq, by, self.occupied()).any()
     }
 
     /// The legal moves of the game proper (no setup moves).
@@ -294,11 +287,9 @@ impl<B: TablesFor> Position<B> {
     /// nor the counters: the game's phase machine sets the turn.
     pub fn play(&mut self, v: &Variant, m: Move) {
         let t = v.tables::<B>();
-        let g = t.geometry;
         let us = self.turn;
         let them = !us;
-        let from = m.from.index();
-        let to = m.to.index();
+        let (from, to) = (m.from, m.to);
         let prev_ep = self.ep.take();
         if let Some(ep) = prev_ep {
             self.hash ^= zobrist::ep(ep.target);
@@ -323,7 +314,7 @@ impl<B: TablesFor> Position<B> {
                     p
                 };
                 self.put(to, np);
-                let pawn = v.spec.roles[p.role.index()].pawn;
+                let pawn = v.role(p.role).pawn;
                 if captured.is_some() || pawn {
                     self.halfmove = 0;
                 } else {
@@ -337,7 +328,7 @@ impl<B: TablesFor> Position<B> {
                     self.drop_rook_right(us, m.from);
                 }
                 if pawn && captured.is_none() && v.has_en_passant {
-                    self.maybe_set_ep(t, p.role.index(), m.from, m.to);
+                    self.maybe_set_ep(t, p.role, m.from, m.to);
                 }
             }
             MoveKind::EnPassant => {
@@ -346,7 +337,7 @@ impl<B: TablesFor> Position<B> {
                 };
                 if let Some(ep) = prev_ep {
                     if let Some(victim) = self.piece_at(ep.victim) {
-                        self.remove(ep.victim.index(), victim);
+                        self.remove(ep.victim, victim);
                     }
                 }
                 self.remove(from, p);
@@ -360,8 +351,8 @@ impl<B: TablesFor> Position<B> {
                 let (kt, rt) = self.castle_targets(v, m.from, m.to);
                 self.remove(from, king);
                 self.remove(to, rook);
-                self.put(kt.index(), king);
-                self.put(rt.index(), rook);
+                self.put(kt, king);
+                self.put(rt, rook);
                 self.kings[us] = kt;
                 self.set_castling(us, CastlingSide::KingSide, None);
                 self.set_castling(us, CastlingSide::QueenSide, None);
@@ -380,7 +371,6 @@ impl<B: TablesFor> Position<B> {
                         self.kings[p.color] = sq;
                     }
                 }
-                let _ = g;
                 return;
             }
             MoveKind::Pass => return,
@@ -398,14 +388,10 @@ impl<B: TablesFor> Position<B> {
         let rules = v
             .castling()
             .expect("castling move in a game without castling");
-        let side = if g.file(rook) > g.file(king) {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
-        let (kf, rf) = rules.landing(side);
+        let side = CastlingSide::of_rook(g.file(king), g.file(rook));
+        let landing = rules.landing[side];
         let rank = g.rank(king);
-        (g.square(kf, rank), g.square(rf, rank))
+        (g.square(landing.king, rank), g.square(landing.rook, rank))
     }
 
     fn drop_rook_right(&mut self, c: Color, sq: Square) {
@@ -418,13 +404,7 @@ impl<B: TablesFor> Position<B> {
 
     /// After a pawn's multi-step, records the en passant target if an enemy piece could capture
     /// onto it.
-    fn maybe_set_ep(
-        &mut self,
-        t: &crate::variant::Tables<B>,
-        role: usize,
-        from: Square,
-        to: Square,
-    ) {
+    fn maybe_set_ep(&mut self, t: &Tables<B>, role: Role, from: Square, to: Square) {
         let g = t.geometry;
         let us = self.turn;
         let (df, dr) = (
@@ -441,10 +421,10 @@ impl<B: TablesFor> Position<B> {
             return;
         };
         let them = !us;
-        for r in 0..t.roles {
-            let ps = self.by_role[r] & self.by_color[them.index()];
+        for r in t.roles() {
+            let ps = self.by_role(r) & self.by_color[them];
             for q in ps.iter() {
-                if t.ep_capture[t.idx(them, r, q)].has(target.index()) {
+                if t.ep_capture[t.idx(them, r, q)].has(target) {
                     self.ep = Some(EnPassant { target, victim: to });
                     self.hash ^= zobrist::ep(target);
                     return;

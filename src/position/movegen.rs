@@ -7,7 +7,9 @@
 //! Pins are found along every rider line of every enemy piece kind, so fairy riders pin too.
 
 use super::{EnPassant, Position};
-use crate::types::{Bits, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Square};
+use crate::types::{
+    Bits, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Role, RoleSet, Square,
+};
 use crate::variant::{Tables, TablesFor, Variant};
 
 /// Up to this many pinned pieces are tracked (more cannot occur with 16 rider lines per
@@ -16,7 +18,7 @@ const MAX_PINS: usize = 32;
 
 struct Pins<B> {
     len: usize,
-    sq: [u8; MAX_PINS],
+    sq: [Square; MAX_PINS],
     mask: [B; MAX_PINS],
     all: B,
     overflow: bool,
@@ -24,10 +26,10 @@ struct Pins<B> {
 
 impl<B: Bits> Pins<B> {
     #[inline(always)]
-    fn mask_for(&self, sq: usize) -> B {
+    fn mask_for(&self, sq: Square) -> B {
         let mut m = !B::EMPTY;
         for i in 0..self.len {
-            if self.sq[i] as usize == sq {
+            if self.sq[i] == sq {
                 m &= self.mask[i];
             }
         }
@@ -36,36 +38,34 @@ impl<B: Bits> Pins<B> {
 }
 
 impl<B: TablesFor> Position<B> {
-    /// Pieces of colour `c` whose role is in `mask`.
+    /// Pieces of colour `c` whose role is in `roles`.
     #[inline(always)]
-    fn roles_mask(&self, c: Color, mut mask: u32) -> B {
+    fn roles_mask(&self, c: Color, roles: RoleSet) -> B {
         let mut b = B::EMPTY;
-        while mask != 0 {
-            let r = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            b |= self.by_role[r];
+        for r in roles.iter() {
+            b |= self.by_role(r);
         }
-        b & self.by_color[c.index()]
+        b & self.by_color[c]
     }
 
     /// Pieces of colour `by` that attack `sq`, given occupancy `occ`.
-    pub(crate) fn attackers_to(&self, t: &Tables<B>, sq: usize, by: Color, occ: B) -> B {
-        let mine = self.by_color[by.index()] & occ;
+    pub(crate) fn attackers_to(&self, t: &Tables<B>, sq: Square, by: Color, occ: B) -> B {
+        let mine = self.by_color[by] & occ;
         let mut a = B::EMPTY;
-        for r in 0..t.roles {
-            let p = self.by_role[r] & mine;
+        for r in t.roles() {
+            let p = self.by_role(r) & mine;
             if p.any() {
                 a |= t.rev_leap[t.idx(by, r, sq)] & p;
             }
         }
-        for &(k, mask) in &t.rev_rides[by.index()] {
+        for &(k, mask) in &t.rev_rides[by] {
             let p = self.roles_mask(by, mask) & occ;
             if p.any() {
-                a |= t.ray_attacks(k as usize, sq, occ) & p;
+                a |= t.ray_attacks(k, sq, occ) & p;
             }
         }
-        let special = t.special_capturers[by.index()];
-        if special != 0 {
+        let special = t.special_capturers[by];
+        if !special.is_empty() {
             a |= self.special_attackers(t, sq, by, occ, special);
         }
         a
@@ -73,18 +73,16 @@ impl<B: TablesFor> Position<B> {
 
     /// Attackers by special capturing atoms (initial-only or lame), checked one by one.
     #[cold]
-    fn special_attackers(&self, t: &Tables<B>, sq: usize, by: Color, occ: B, mut roles: u32) -> B {
+    fn special_attackers(&self, t: &Tables<B>, sq: Square, by: Color, occ: B, roles: RoleSet) -> B {
         let mut a = B::EMPTY;
-        while roles != 0 {
-            let r = roles.trailing_zeros() as usize;
-            roles &= roles - 1;
+        for r in roles.iter() {
             let cr = t.cr(by, r);
-            for from in (self.by_role[r] & self.by_color[by.index()] & occ).iter() {
+            for from in (self.by_role(r) & self.by_color[by] & occ).iter() {
                 for s in &t.specials[cr] {
                     if s.capture
-                        && s.to[from] as usize == sq
+                        && s.to[from.index()] == Some(sq)
                         && (!s.initial || t.initial_mask[cr].has(from))
-                        && (!s.lame || (s.path[from] & occ).is_empty())
+                        && (!s.lame || (s.path[from.index()] & occ).is_empty())
                     {
                         a.set(from);
                     }
@@ -93,7 +91,7 @@ impl<B: TablesFor> Position<B> {
                     if ride.capture
                         && ride.initial
                         && t.initial_mask[cr].has(from)
-                        && t.ray_attacks(ride.ray as usize, from, occ).has(sq)
+                        && t.ray_attacks(ride.ray, from, occ).has(sq)
                     {
                         a.set(from);
                     }
@@ -103,19 +101,18 @@ impl<B: TablesFor> Position<B> {
         a
     }
 
-    fn pins(&self, t: &Tables<B>, ksq: usize, us: Color, occ: B) -> Pins<B> {
+    fn pins(&self, t: &Tables<B>, ksq: Square, us: Color, occ: B) -> Pins<B> {
         let them = !us;
-        let ours = self.by_color[us.index()];
+        let ours = self.by_color[us];
         let mut pins = Pins {
             len: 0,
-            sq: [0; MAX_PINS],
+            sq: [Square(0); MAX_PINS],
             mask: [B::EMPTY; MAX_PINS],
             all: B::EMPTY,
             overflow: false,
         };
-        for &(k, mask) in &t.rev_rides[them.index()] {
-            let k = k as usize;
-            let snipers = self.roles_mask(them, mask) & t.rays[k].lim[ksq];
+        for &(k, mask) in &t.rev_rides[them] {
+            let snipers = self.roles_mask(them, mask) & t.ray(k).lim[ksq.index()];
             if snipers.is_empty() {
                 continue;
             }
@@ -130,7 +127,7 @@ impl<B: TablesFor> Position<B> {
                     pins.overflow = true;
                     continue;
                 }
-                pins.sq[pins.len] = blocker.lsb() as u8;
+                pins.sq[pins.len] = blocker.lsb();
                 pins.mask[pins.len] = xray;
                 pins.len += 1;
                 pins.all |= blocker;
@@ -140,15 +137,13 @@ impl<B: TablesFor> Position<B> {
     }
 
     /// The squares that block or capture a single checker.
-    fn evasion_mask(&self, t: &Tables<B>, ksq: usize, checker: usize, us: Color, occ: B) -> B {
+    fn evasion_mask(&self, t: &Tables<B>, ksq: Square, checker: Square, us: Color, occ: B) -> B {
         let them = !us;
-        let role = Piece::unpack(self.board.as_ref()[checker])
-            .map(|p| p.role.index())
-            .unwrap_or(0);
+        let role = self.piece_at(checker).map_or(Role(0), |p| p.role);
         let mut mask = B::single(checker);
-        for &(k, roles) in &t.rev_rides[them.index()] {
-            if roles & (1 << role) != 0 {
-                let ray = t.ray_attacks(k as usize, ksq, occ);
+        for &(k, roles) in &t.rev_rides[them] {
+            if roles.contains(role) {
+                let ray = t.ray_attacks(k, ksq, occ);
                 if ray.has(checker) {
                     mask |= ray;
                 }
@@ -161,8 +156,8 @@ impl<B: TablesFor> Position<B> {
     fn push_targets(
         &self,
         t: &Tables<B>,
-        role: usize,
-        from: usize,
+        role: Role,
+        from: Square,
         targets: B,
         list: &mut MoveList,
         v: &Variant,
@@ -171,14 +166,14 @@ impl<B: TablesFor> Position<B> {
         let promo = t.promo_mask[t.cr(us, role)];
         let normal = targets & !promo;
         for to in normal.iter() {
-            list.push(Move::normal(Square(from as u8), Square(to as u8)));
+            list.push(Move::normal(from, to));
         }
         let pr = targets & promo;
         if pr.any() {
-            if let Some(p) = &v.spec.roles[role].promotion {
+            if let Some(p) = &v.role(role).promotion {
                 for to in pr.iter() {
                     for &c in &p.choices {
-                        list.push(Move::promote(Square(from as u8), Square(to as u8), c));
+                        list.push(Move::promote(from, to, c));
                     }
                 }
             }
@@ -187,7 +182,7 @@ impl<B: TablesFor> Position<B> {
 
     /// Plain targets (leaps and rides) of a piece.
     #[inline(always)]
-    fn plain_targets(&self, t: &Tables<B>, role: usize, from: usize, occ: B, theirs: B) -> B {
+    fn plain_targets(&self, t: &Tables<B>, role: Role, from: Square, occ: B, theirs: B) -> B {
         let us = self.turn;
         let i = t.idx(us, role, from);
         let mut targets = (t.leap_quiet[i] & !occ) | (t.leap_capture[i] & theirs);
@@ -196,7 +191,7 @@ impl<B: TablesFor> Position<B> {
             if ride.initial && !t.initial_mask[cr].has(from) {
                 continue;
             }
-            let a = t.ray_attacks(ride.ray as usize, from, occ);
+            let a = t.ray_attacks(ride.ray, from, occ);
             if ride.quiet {
                 targets |= a & !occ;
             }
@@ -209,18 +204,18 @@ impl<B: TablesFor> Position<B> {
 
     /// Targets of special leaps (initial-only, lame) of a piece.
     #[inline(always)]
-    fn special_targets(&self, t: &Tables<B>, role: usize, from: usize, occ: B, theirs: B) -> B {
+    fn special_targets(&self, t: &Tables<B>, role: Role, from: Square, occ: B, theirs: B) -> B {
         let cr = t.cr(self.turn, role);
         let mut targets = B::EMPTY;
         for s in &t.specials[cr] {
-            let to = s.to[from];
-            if to == u8::MAX
-                || (s.initial && !t.initial_mask[cr].has(from))
-                || (s.lame && (s.path[from] & occ).any())
+            let Some(to) = s.to[from.index()] else {
+                continue;
+            };
+            if (s.initial && !t.initial_mask[cr].has(from))
+                || (s.lame && (s.path[from.index()] & occ).any())
             {
                 continue;
             }
-            let to = to as usize;
             if occ.has(to) {
                 if s.capture && theirs.has(to) {
                     targets.set(to);
@@ -236,11 +231,11 @@ impl<B: TablesFor> Position<B> {
     pub fn gen_legal(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) {
         let us = self.turn;
         let them = !us;
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[them.index()];
+        let ours = self.by_color[us];
+        let theirs = self.by_color[them];
         let occ = ours | theirs;
-        let ksq = self.kings[us].index();
-        let royal = v.royal.index();
+        let ksq = self.kings[us];
+        let royal = v.royal;
         let checkers = self.attackers_to(t, ksq, them, occ);
 
         // The royal piece: every target must be safe with the king lifted off the board
@@ -262,18 +257,18 @@ impl<B: TablesFor> Position<B> {
             return;
         }
         let pins = self.pins(t, ksq, us, occ);
-        let verify_all = pins.overflow || t.special_capturers[them.index()] != 0;
+        let verify_all = pins.overflow || !t.special_capturers[them].is_empty();
         let allowed = if checkers.is_empty() || verify_all {
             !B::EMPTY
         } else {
             self.evasion_mask(t, ksq, checkers.lsb(), us, occ)
         };
 
-        for r in 0..t.roles {
+        for r in t.roles() {
             if r == royal {
                 continue;
             }
-            let pieces = self.by_role[r] & ours;
+            let pieces = self.by_role(r) & ours;
             if pieces.is_empty() {
                 continue;
             }
@@ -306,12 +301,11 @@ impl<B: TablesFor> Position<B> {
         }
 
         if let Some(EnPassant { target, .. }) = self.ep {
-            let tsq = target.index();
-            for r in 0..t.roles {
-                let pieces = self.by_role[r] & ours;
+            for r in t.roles() {
+                let pieces = self.by_role(r) & ours;
                 for from in pieces.iter() {
-                    if t.ep_capture[t.idx(us, r, from)].has(tsq) {
-                        let m = Move::with_kind(Square(from as u8), target, MoveKind::EnPassant);
+                    if t.ep_capture[t.idx(us, r, from)].has(target) {
+                        let m = Move::with_kind(from, target, MoveKind::EnPassant);
                         if self.leaves_king_safe(v, m) {
                             list.push(m);
                         }
@@ -330,8 +324,7 @@ impl<B: TablesFor> Position<B> {
         let us = self.turn;
         p.play(v, m);
         let t = v.tables::<B>();
-        p.attackers_to(t, p.kings[us].index(), !us, p.occupied())
-            .is_empty()
+        p.attackers_to(t, p.kings[us], !us, p.occupied()).is_empty()
     }
 
     fn span(t: &Tables<B>, a: Square, b: Square) -> B {
@@ -345,7 +338,7 @@ impl<B: TablesFor> Position<B> {
         };
         let mut m = B::EMPTY;
         for f in lo..=hi {
-            m.set(g.square(f, rank).index());
+            m.set(g.square(f, rank));
         }
         m
     }
@@ -368,12 +361,12 @@ impl<B: TablesFor> Position<B> {
             {
                 continue;
             }
-            let (kf, rf) = rules.landing(side);
+            let landing = rules.landing[side];
             let rank = g.rank(king);
-            let kt = g.square(kf, rank);
-            let rt = g.square(rf, rank);
-            let kbit = B::single(king.index());
-            let rbit = B::single(rook.index());
+            let kt = g.square(landing.king, rank);
+            let rt = g.square(landing.rook, rank);
+            let kbit = B::single(king);
+            let rbit = B::single(rook);
             let must_be_empty =
                 (Self::span(t, king, kt) | Self::span(t, rook, rt)) & !(kbit | rbit);
             if (occ & must_be_empty).any() {
@@ -381,7 +374,7 @@ impl<B: TablesFor> Position<B> {
             }
             // Chess960: the king does not cross or land on an attacked square.
             let them = !us;
-            let path = Self::span(t, king, kt) & !B::single(kt.index()) & !kbit;
+            let path = Self::span(t, king, kt) & !B::single(kt) & !kbit;
             let occ_wo_king = occ ^ kbit;
             if path
                 .iter()
@@ -389,8 +382,8 @@ impl<B: TablesFor> Position<B> {
             {
                 continue;
             }
-            let final_occ = (occ ^ kbit ^ rbit) | B::single(kt.index()) | B::single(rt.index());
-            if self.attackers_to(t, kt.index(), them, final_occ).any() {
+            let final_occ = (occ ^ kbit ^ rbit) | B::single(kt) | B::single(rt);
+            if self.attackers_to(t, kt, them, final_occ).any() {
                 continue;
             }
             if rules.strict_safety {

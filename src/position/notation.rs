@@ -2,7 +2,7 @@
 //! (`Nf3`, `exd5`, `O-O`, `e8=Q+`), both ways.
 
 use super::Position;
-use crate::types::{CastlingSide, Geometry, Move, MoveKind, Role};
+use crate::types::{CastlingSide, Geometry, Move, MoveKind, MoveList, Role};
 use crate::variant::{TablesFor, Variant};
 use std::fmt;
 
@@ -88,12 +88,7 @@ impl<B: TablesFor> Position<B> {
         })
     }
 
-    fn legal_hint(
-        &self,
-        v: &Variant,
-        legal: &crate::types::MoveList,
-        text: Option<&str>,
-    ) -> String {
+    fn legal_hint(&self, v: &Variant, legal: &MoveList, text: Option<&str>) -> String {
         let g = v.geometry();
         if let Some(t) = text {
             if let Some((from, _)) = g.parse_square_prefix(t) {
@@ -143,11 +138,9 @@ impl<B: TablesFor> Position<B> {
             MoveKind::Pass => return "pass".into(),
             MoveKind::Swap => return format!("swap {} {}", g.name(m.from), g.name(m.to)),
             MoveKind::Castle => {
-                return if g.file(m.to) > g.file(m.from) {
-                    CastlingSide::KingSide.san().into()
-                } else {
-                    CastlingSide::QueenSide.san().into()
-                }
+                return CastlingSide::of_rook(g.file(m.from), g.file(m.to))
+                    .san()
+                    .into()
             }
             _ => {}
         }
@@ -227,7 +220,10 @@ impl<B: TablesFor> Position<B> {
             return legal
                 .iter()
                 .copied()
-                .find(|m| m.kind == MoveKind::Castle && ((g.file(m.to) > g.file(m.from)) == (side == CastlingSide::KingSide)))
+                .find(|m| {
+                    m.kind == MoveKind::Castle
+                        && CastlingSide::of_rook(g.file(m.from), g.file(m.to)) == side
+                })
                 .ok_or_else(|| MoveError {
                     message: format!("`{}` is not legal here", text.trim()),
                     help: Some("castling needs the right to castle, empty squares between, and no attacked square on the king's path".into()),

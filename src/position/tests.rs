@@ -57,13 +57,7 @@ pub(crate) fn chess() -> Variant {
         geometry: g,
         roles,
         array,
-        castling: Some(CastlingRules {
-            rook: Role(2),
-            king_side: (6, 5),
-            queen_side: (2, 3),
-            curtailed_files: vec![],
-            strict_safety: false,
-        }),
+        castling: Some(CastlingRules::new(Role(2), (6, 5), (2, 3))),
         end: EndRules::default(),
         setup: None,
     })

@@ -34,8 +34,8 @@ pub const SIDE_KEY: u64 = splitmix(0x4D79_7269_6164_0004).1;
 
 /// Key of a piece on a square.
 #[inline(always)]
-pub fn piece(p: Piece, sq: usize) -> u64 {
-    PIECE_KEYS[(p.pack() as usize - 1) * MAX_SQUARES + sq]
+pub fn piece(p: Piece, sq: Square) -> u64 {
+    PIECE_KEYS[(p.pack() as usize - 1) * MAX_SQUARES + sq.index()]
 }
 
 /// Key of a castling right, identified by the castling rook's square.

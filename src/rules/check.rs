@@ -1133,11 +1133,9 @@ impl Compiler {
             return None;
         }
         Some(CastlingRules {
-            rook: rook?,
-            king_side: king_side?,
-            queen_side: queen_side?,
             curtailed_files: curtailed,
             strict_safety: strict,
+            ..CastlingRules::new(rook?, king_side?, queen_side?)
         })
     }
 

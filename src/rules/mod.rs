@@ -199,10 +199,10 @@ pub fn summary(v: &Variant) -> String {
                 out,
                 "  castling: rook {}; king-side king {} rook {}; queen-side king {} rook {}",
                 letter(c.rook),
-                file(c.king_side.0),
-                file(c.king_side.1),
-                file(c.queen_side.0),
-                file(c.queen_side.1)
+                file(c.king_side().0),
+                file(c.king_side().1),
+                file(c.queen_side().0),
+                file(c.queen_side().1)
             );
             if !c.curtailed_files.is_empty() {
                 let fs: Vec<String> = c

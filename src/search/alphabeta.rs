@@ -1,17 +1,25 @@
-//! Negamax with alpha-beta, principal variation search, quiescence, and iterative deepening.
+//! Negamax with alpha-beta, principal variation search, and iterative deepening.
 //!
 //! Generic over the bit-set width: [`super::Engine`] dispatches once from the game's
 //! `AnyPosition`, and everything below runs on a concrete `Position<B>` by copy-make.
+//! The jobs around the main recursion live beside it: [`control`] (when to stop),
+//! [`ordering`] (which move to try first) and [`quiescence`] (the search past the horizon).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+mod control;
+mod ordering;
+mod quiescence;
+
 use std::time::Instant;
 
 use super::eval::EvalTables;
 use super::tt::{Bound, Tt};
 use super::{Report, Score};
 use crate::position::Position;
-use crate::types::{Move, MoveKind, MoveList};
+use crate::types::{Move, MoveList};
 use crate::variant::{Tables, TablesFor, Variant};
+
+pub(crate) use control::Control;
+pub(crate) use ordering::Heuristics;
 
 /// The mate score: mate at ply `p` scores `MATE - p`.
 pub const MATE: i32 = 32_000;
@@ -22,57 +30,6 @@ const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = MATE + 1;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
-
-/// When to stop: set up by the engine from the [`super::Limits`] and the level.
-pub(crate) struct Control<'a> {
-    /// The caller's stop flag.
-    pub stop: &'a AtomicBool,
-    /// Deepest iteration.
-    pub max_depth: u32,
-    /// Node limit.
-    pub nodes: Option<u64>,
-    /// Stop inside an iteration at this instant.
-    pub hard: Option<Instant>,
-    /// Do not begin a new iteration after this instant.
-    pub soft: Option<Instant>,
-    /// Amplitude of the evaluation noise (weaker levels), in centipawns.
-    pub noise: i32,
-    /// Key mixed into the noise.
-    pub noise_key: u64,
-    /// Leave after the first iteration (a forced move).
-    pub single_reply: bool,
-    /// How many best lines to search and report at each depth (UCI `MultiPV`); 1 normally.
-    pub multipv: usize,
-}
-
-/// Persistent move-ordering state, kept by the engine between searches.
-pub(crate) struct Heuristics {
-    /// Quiet-move history, by (colour, from, to).
-    pub history: Vec<i32>,
-    /// Two killer moves per ply.
-    pub killers: Vec<[Option<Move>; 2]>,
-    /// Static evaluations by hash (the variant's tables are fixed within a game).
-    pub eval_cache: Vec<(u64, i32)>,
-    /// The variant the cached evaluations belong to (its address).
-    pub variant_id: usize,
-}
-
-impl Heuristics {
-    pub fn new() -> Heuristics {
-        Heuristics {
-            history: Vec::new(),
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            eval_cache: vec![(0, 0); EVAL_CACHE],
-            variant_id: 0,
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.history.iter_mut().for_each(|h| *h = 0);
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
-    }
-}
 
 /// The outcome of a search.
 pub(crate) struct Outcome {
@@ -98,7 +55,6 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     root_excluded: Vec<Move>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
-    n: usize,
     stalemate_score: i32,
 }
 
@@ -151,9 +107,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             tt.clear();
             h.variant_id = id;
         }
-        if h.history.len() != 2 * n * n {
-            h.history = vec![0; 2 * n * n];
-        }
+        h.history.fit(n);
         let stalemate_score = if v.spec.end.stalemate_draw { 0 } else { -MATE };
         Searcher {
             v,
@@ -171,7 +125,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             root_excluded: Vec::new(),
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
-            n,
             stalemate_score,
         }
     }
@@ -191,40 +144,16 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         if self.ctl.noise == 0 {
             return e;
         }
-        let x = (pos.hash() ^ self.ctl.noise_key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let amp = self.ctl.noise as u64;
-        e + ((x >> 33) % (2 * amp + 1)) as i32 - self.ctl.noise
+        e + self.ctl.noise_for(key)
     }
 
+    /// Has the search been told to stop (or run out of nodes or time)? Once true, stays true.
     #[inline]
     fn check_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.nodes & 1023 == 0 {
-            if self.ctl.stop.load(Ordering::Relaxed) {
-                self.stopped = true;
-            } else if let Some(h) = self.ctl.hard {
-                if Instant::now() >= h {
-                    self.stopped = true;
-                }
-            }
-        }
-        if let Some(n) = self.ctl.nodes {
-            if self.nodes >= n {
-                self.stopped = true;
-            }
+        if !self.stopped && self.ctl.must_stop(self.nodes) {
+            self.stopped = true;
         }
         self.stopped
-    }
-
-    #[inline]
-    fn is_capture(pos: &Position<B>, m: Move) -> bool {
-        match m.kind {
-            MoveKind::EnPassant => true,
-            MoveKind::Normal | MoveKind::Promotion => pos.piece_at(m.to).is_some(),
-            _ => false,
-        }
     }
 
     fn generate(&mut self, pos: &Position<B>, out: &mut Vec<(Move, i32)>) {
@@ -232,61 +161,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         pos.gen_legal(self.t, self.v, &mut self.gen);
         out.clear();
         out.extend(self.gen.iter().map(|&m| (m, 0)));
-    }
-
-    fn victim_value(&self, pos: &Position<B>, m: Move) -> i32 {
-        match m.kind {
-            MoveKind::EnPassant => self.et.value.iter().copied().min().unwrap_or(100).max(100),
-            _ => pos
-                .piece_at(m.to)
-                .map(|p| self.et.value[p.role.index()])
-                .unwrap_or(0),
-        }
-    }
-
-    fn score_moves(
-        &self,
-        pos: &Position<B>,
-        moves: &mut [(Move, i32)],
-        tt_move: Option<Move>,
-        ply: usize,
-    ) {
-        let us = pos.turn().index();
-        let killers = self.h.killers[ply];
-        for (m, s) in moves.iter_mut() {
-            *s = if Some(*m) == tt_move {
-                1 << 30
-            } else if Self::is_capture(pos, *m) || m.kind == MoveKind::Promotion {
-                let attacker = pos
-                    .piece_at(m.from)
-                    .map(|p| self.et.value[p.role.index()])
-                    .unwrap_or(0);
-                let promo = if m.kind == MoveKind::Promotion {
-                    self.et.value[m.promotion.index()]
-                } else {
-                    0
-                };
-                (1 << 24) + (self.victim_value(pos, *m) + promo) * 16 - attacker / 16
-            } else if Some(*m) == killers[0] {
-                1 << 22
-            } else if Some(*m) == killers[1] {
-                (1 << 22) - 1
-            } else {
-                self.h.history[(us * self.n + m.from.index()) * self.n + m.to.index()]
-            };
-        }
-    }
-
-    #[inline]
-    fn pick(moves: &mut [(Move, i32)], i: usize) -> Move {
-        let mut best = i;
-        for j in i + 1..moves.len() {
-            if moves[j].1 > moves[best].1 {
-                best = j;
-            }
-        }
-        moves.swap(i, best);
-        moves[i].0
     }
 
     fn is_repetition(&self, pos: &Position<B>) -> bool {
@@ -387,10 +261,8 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             if self.ctl.single_reply {
                 break;
             }
-            if let Some(soft) = self.ctl.soft {
-                if Instant::now() >= soft {
-                    break;
-                }
+            if !self.ctl.may_deepen() {
+                break;
             }
             // a mate found within the depth cannot get better
             if score.abs() > MATE_BOUND && (MATE - score.abs()) < depth as i32 {
@@ -515,7 +387,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             }
         }
         self.score_moves(pos, &mut moves, tt_move, ply);
-        let us = pos.turn().index();
+        let us = pos.turn();
         let mut best = -INF;
         let mut best_move = None;
         let old_alpha = alpha;
@@ -523,7 +395,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let mut quiets_tried: Vec<Move> = Vec::new();
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, i);
-            let capture = Self::is_capture(pos, m) || m.kind == MoveKind::Promotion;
+            let capture = Self::is_tactical(pos, m);
             let mut child = *pos;
             child.play(self.v, m);
             let gives_check = child.is_check(self.v);
@@ -590,20 +462,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !capture {
-                            let k = &mut self.h.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            let bonus = depth * depth;
-                            let idx = (us * self.n + m.from.index()) * self.n + m.to.index();
-                            let hv = &mut self.h.history[idx];
-                            *hv += bonus - *hv * bonus.abs() / 16_384;
-                            for q in &quiets_tried {
-                                let idx = (us * self.n + q.from.index()) * self.n + q.to.index();
-                                let hv = &mut self.h.history[idx];
-                                *hv += -bonus - *hv * bonus.abs() / 16_384;
-                            }
+                            self.reward_cutoff(us, m, &quiets_tried, depth, ply);
                         }
                         break;
                     }
@@ -628,83 +487,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         if ply > 0 || self.root_excluded.is_empty() {
             self.tt
                 .store(key, best_move, to_tt(best, ply), depth, bound);
-        }
-        best
-    }
-
-    fn qsearch(
-        &mut self,
-        pos: &Position<B>,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        in_check: bool,
-        qply: u32,
-    ) -> i32 {
-        self.nodes += 1;
-        self.pv_len[ply] = ply;
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        if self.check_stop() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 2 {
-            return self.eval(pos);
-        }
-        let mut best = -INF;
-        if !in_check {
-            let stand = self.eval(pos);
-            if stand >= beta {
-                return stand;
-            }
-            if stand > alpha {
-                alpha = stand;
-            }
-            best = stand;
-        }
-        let mut moves = Vec::with_capacity(32);
-        self.generate(pos, &mut moves);
-        if moves.is_empty() {
-            // (past the first quiescence plies checks are not looked for: look now)
-            return if in_check || pos.is_check(self.v) || self.stalemate_score != 0 {
-                -MATE + ply as i32
-            } else {
-                0
-            };
-        }
-        if !in_check {
-            moves.retain(|(m, _)| Self::is_capture(pos, *m) || m.kind == MoveKind::Promotion);
-        } else if qply > 4 {
-            return self.eval(pos);
-        }
-        self.score_moves(pos, &mut moves, None, ply);
-        for i in 0..moves.len() {
-            let m = Self::pick(&mut moves, i);
-            // delta pruning: even winning this piece cannot lift alpha
-            if !in_check
-                && m.kind != MoveKind::Promotion
-                && best + self.victim_value(pos, m) + 200 <= alpha
-            {
-                continue;
-            }
-            let mut child = *pos;
-            child.play(self.v, m);
-            let gives_check = qply < 2 && child.is_check(self.v);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, gives_check, qply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
         }
         best
     }

@@ -13,7 +13,7 @@
 //! position and its colour-mirrored twin score exactly the negation of each other.
 
 use crate::position::Position;
-use crate::types::{Color, Square};
+use crate::types::{ByColor, Color, Geometry, Role, RoleSet, Square};
 use crate::variant::{Tables, TablesFor, Variant};
 
 /// Bonus for the side to move.
@@ -34,27 +34,29 @@ pub(crate) struct EvalTables<B> {
     /// Material of the full non-pawn army of both sides (the opening phase).
     total_phase: i32,
     /// The royal role.
-    royal: usize,
+    royal: Role,
+    /// The roles that are neither pawns nor royal (the material that sets the game phase).
+    officers: RoleSet,
     /// The royal piece's neighbourhood, by square.
     zone: Vec<B>,
-    /// For each (colour, square): the squares ahead on the same and adjacent files.
-    passed_span: Vec<B>,
+    /// For each colour and square: the squares ahead on the same and adjacent files.
+    passed_span: ByColor<Vec<B>>,
     /// For each square: the squares on adjacent files.
     adjacent_files: Vec<B>,
-    /// For each (colour, square): the shield squares (one and two ranks ahead, three files).
-    shield: Vec<B>,
-    /// Relative advancement (0..=1000) of a pawn on each (colour, square).
-    advance: Vec<i32>,
+    /// For each colour and square: the shield squares (one and two ranks ahead, three files).
+    shield: ByColor<Vec<B>>,
+    /// Relative advancement (0..=1000) of a pawn of each colour on each square.
+    advance: ByColor<Vec<i32>>,
 }
 
 /// Average number of squares a role reaches from each square of the empty board.
-pub(crate) fn empty_board_mobility<B: TablesFor>(t: &Tables<B>, role: usize) -> f64 {
+pub(crate) fn empty_board_mobility<B: TablesFor>(t: &Tables<B>, role: Role) -> f64 {
     let mut total = 0u64;
-    for sq in 0..t.n {
-        let mut a = t.leap_quiet[t.idx(Color::White, role, sq)]
-            | t.leap_capture[t.idx(Color::White, role, sq)];
+    for sq in t.geometry.squares() {
+        let i = t.idx(Color::White, role, sq);
+        let mut a = t.leap_quiet[i] | t.leap_capture[i];
         for r in &t.rides[t.cr(Color::White, role)] {
-            a |= t.rays[r.ray as usize].lim[sq];
+            a |= t.ray(r.ray).lim[sq.index()];
         }
         total += a.count() as u64;
     }
@@ -63,9 +65,9 @@ pub(crate) fn empty_board_mobility<B: TablesFor>(t: &Tables<B>, role: usize) -> 
 
 /// The value of a role: as declared, else derived from its mobility (a chess knight, with
 /// 5.25 squares on average, comes out near 300; a queen with 22.75 near 900).
-pub(crate) fn role_value<B: TablesFor>(v: &Variant, t: &Tables<B>, role: usize) -> i32 {
-    let def = &v.spec.roles[role];
-    if role == v.royal.index() {
+pub(crate) fn role_value<B: TablesFor>(v: &Variant, t: &Tables<B>, role: Role) -> i32 {
+    let def = v.role(role);
+    if role == v.royal {
         return 0;
     }
     if let Some(x) = def.value {
@@ -78,6 +80,48 @@ pub(crate) fn role_value<B: TablesFor>(v: &Variant, t: &Tables<B>, role: usize) 
     (35.0 * m + 2.0 * m * m / 3.0).round().max(50.0) as i32
 }
 
+/// Centrality of a square in 0..=1000: 1000 in the centre, 0 in a corner.
+fn centrality(g: Geometry, sq: Square) -> i32 {
+    let (files, ranks) = (g.files as i32, g.ranks as i32);
+    let df = (2 * g.file(sq) as i32 - (files - 1)).abs() * 1000 / (files - 1);
+    let dr = (2 * g.rank(sq) as i32 - (ranks - 1)).abs() * 1000 / (ranks - 1);
+    1000 - (df + dr) / 2
+}
+
+/// Centrality of a square's file in 0..=1000: 1000 on the centre files, 0 on the edge.
+fn file_centrality(g: Geometry, sq: Square) -> i32 {
+    let files = g.files as i32;
+    1000 - (2 * g.file(sq) as i32 - (files - 1)).abs() * 1000 / (files - 1)
+}
+
+/// The rank of a square counted from `c`'s side (0 = `c`'s back rank).
+fn rel_rank(g: Geometry, c: Color, sq: Square) -> i32 {
+    let r = g.rank(sq) as i32;
+    if c.is_white() {
+        r
+    } else {
+        g.ranks as i32 - 1 - r
+    }
+}
+
+/// How far a pawn of each colour on each square has come: from its start ranks (0) to the
+/// promotion zone (1000).
+fn pawn_advance(v: &Variant) -> ByColor<Vec<i32>> {
+    let g = v.geometry();
+    // the pawn's usual start is the second rank; the zone begins `zone` from the end
+    let zone = v
+        .roles()
+        .filter_map(|r| v.role(r).promotion.as_ref().map(|p| p.zone as i32))
+        .max()
+        .unwrap_or(1);
+    let last = (g.ranks as i32 - zone).max(2);
+    ByColor::new_with(|c| {
+        g.squares()
+            .map(|sq| ((rel_rank(g, c, sq) - 1).max(0) * 1000 / (last - 1)).min(1000))
+            .collect()
+    })
+}
+
 impl<B: TablesFor> EvalTables<B> {
     /// Builds the tables for `v`.
     pub fn new(v: &Variant) -> EvalTables<B> {
@@ -85,113 +129,106 @@ impl<B: TablesFor> EvalTables<B> {
         let g = v.geometry();
         let n = g.len();
         let roles = v.role_count();
-        let royal = v.royal.index();
-        let value: Vec<i32> = (0..roles).map(|r| role_value(v, t, r)).collect();
-        let pawn: Vec<bool> = (0..roles)
-            .map(|r| v.spec.roles[r].pawn || v.spec.roles[r].promotion.is_some())
+        let value: Vec<i32> = v.roles().map(|r| role_value(v, t, r)).collect();
+        let pawn: Vec<bool> = v
+            .roles()
+            .map(|r| v.role(r).pawn || v.role(r).promotion.is_some())
             .collect();
-        let (files, ranks) = (g.files as i32, g.ranks as i32);
-        // Centrality in 0..=1000: 1000 in the centre, 0 in a corner.
-        let centrality = |sq: usize| -> i32 {
-            let s = Square(sq as u8);
-            let df = (2 * g.file(s) as i32 - (files - 1)).abs() * 1000 / (files - 1);
-            let dr = (2 * g.rank(s) as i32 - (ranks - 1)).abs() * 1000 / (ranks - 1);
-            1000 - (df + dr) / 2
-        };
-        let file_centrality = |sq: usize| -> i32 {
-            let s = Square(sq as u8);
-            1000 - (2 * g.file(s) as i32 - (files - 1)).abs() * 1000 / (files - 1)
-        };
-        let rel_rank = |c: Color, sq: usize| -> i32 {
-            let r = g.rank(Square(sq as u8)) as i32;
-            if c.is_white() {
-                r
-            } else {
-                ranks - 1 - r
-            }
-        };
-        // How far a pawn has come: from its start ranks (0) to the promotion zone (1000).
-        let mut advance = vec![0; 2 * n];
-        for c in Color::ALL {
-            for sq in 0..n {
-                let r = rel_rank(c, sq);
-                // the pawn's usual start is the second rank; the zone begins `zone` from the end
-                let zone = (0..roles)
-                    .filter_map(|x| v.spec.roles[x].promotion.as_ref().map(|p| p.zone as i32))
-                    .max()
-                    .unwrap_or(1);
-                let last = (ranks - zone).max(2);
-                advance[c.index() * n + sq] = ((r - 1).max(0) * 1000 / (last - 1)).min(1000);
-            }
-        }
-        let mut pst_mg = vec![0; 2 * roles * n];
-        let mut pst_eg = vec![0; 2 * roles * n];
-        let mut mob_weight = vec![0; roles];
-        for r in 0..roles {
-            let def = &v.spec.roles[r];
-            let rider = def.atoms.iter().any(|a| a.is_rider());
-            let mob = empty_board_mobility(t, r);
-            // Mobility matters per square reached; scale it so that a piece's mobility swing
-            // stays well below its value.
-            // (in tenths of a centipawn: a knight ~6 cp per square, a queen ~2)
-            mob_weight[r] = if pawn[r] || r == royal {
-                0
-            } else {
-                ((320.0 / mob.max(1.0)).round() as i32).clamp(15, 60)
-            };
-            let baseline = (mob / 2.0).round() as i32 * mob_weight[r] / 10;
-            for c in Color::ALL {
-                for sq in 0..n {
-                    let i = t.idx(c, r, sq);
-                    let cen = centrality(sq);
-                    let rr = rel_rank(c, sq);
-                    let (mg, eg) = if r == royal {
-                        // Home, preferably off the centre files, while material is about; the
-                        // centre in the endgame.
-                        let home = -(rr.min(3)) * 25 - file_centrality(sq) * 20 / 1000;
-                        (home, (cen - 500) * 40 / 1000)
-                    } else if pawn[r] {
-                        let a = advance[c.index() * n + sq];
-                        let centre_file = file_centrality(sq);
-                        let mg = a * a / 50_000 + centre_file * a / 40_000;
-                        let eg = a * a / 12_000 + a / 60;
-                        (value[r] + mg, value[r] + eg)
-                    } else {
-                        let w = if rider { 12 } else { 30 };
-                        let b = (cen - 500) * w / 1000 - baseline;
-                        (value[r] + b, value[r] + b / 2)
-                    };
-                    pst_mg[i] = mg;
-                    pst_eg[i] = eg;
-                }
-            }
-        }
+        let officers: RoleSet = v
+            .roles()
+            .filter(|&r| !pawn[r.index()] && r != v.royal)
+            .collect();
         // The opening amount of non-pawn material, from the starting array.
-        let mut total_phase = 0;
-        for p in v.spec.array.iter().flatten() {
-            let r = p.role.index();
-            if !pawn[r] && r != royal {
-                total_phase += value[r];
+        let total_phase = v
+            .spec
+            .array
+            .iter()
+            .flatten()
+            .filter(|p| officers.contains(p.role))
+            .map(|p| value[p.role.index()])
+            .sum::<i32>()
+            .max(1);
+        let mut et = EvalTables {
+            value,
+            pst_mg: vec![0; 2 * roles * n],
+            pst_eg: vec![0; 2 * roles * n],
+            pawn,
+            mob_weight: vec![0; roles],
+            total_phase,
+            royal: v.royal,
+            officers,
+            zone: vec![B::EMPTY; n],
+            passed_span: ByColor::new_with(|_| vec![B::EMPTY; n]),
+            adjacent_files: vec![B::EMPTY; n],
+            shield: ByColor::new_with(|_| vec![B::EMPTY; n]),
+            advance: pawn_advance(v),
+        };
+        for r in v.roles() {
+            et.fill_piece_squares(v, t, r);
+        }
+        et.fill_masks(t);
+        et
+    }
+
+    /// Fills the mobility weight and the piece-square values (material included) of role `r`.
+    fn fill_piece_squares(&mut self, v: &Variant, t: &Tables<B>, r: Role) {
+        let g = t.geometry;
+        let ri = r.index();
+        let rider = v.role(r).atoms.iter().any(|a| a.is_rider());
+        let mob = empty_board_mobility(t, r);
+        // Mobility matters per square reached; scale it so that a piece's mobility swing
+        // stays well below its value.
+        // (in tenths of a centipawn: a knight ~6 cp per square, a queen ~2)
+        self.mob_weight[ri] = if self.pawn[ri] || r == self.royal {
+            0
+        } else {
+            ((320.0 / mob.max(1.0)).round() as i32).clamp(15, 60)
+        };
+        let baseline = (mob / 2.0).round() as i32 * self.mob_weight[ri] / 10;
+        let value = self.value[ri];
+        for c in Color::ALL {
+            for sq in g.squares() {
+                let cen = centrality(g, sq);
+                let (mg, eg) = if r == self.royal {
+                    // Home, preferably off the centre files, while material is about; the
+                    // centre in the endgame.
+                    let home =
+                        -(rel_rank(g, c, sq).min(3)) * 25 - file_centrality(g, sq) * 20 / 1000;
+                    (home, (cen - 500) * 40 / 1000)
+                } else if self.pawn[ri] {
+                    let a = self.advance[c][sq.index()];
+                    let centre_file = file_centrality(g, sq);
+                    let mg = a * a / 50_000 + centre_file * a / 40_000;
+                    let eg = a * a / 12_000 + a / 60;
+                    (value + mg, value + eg)
+                } else {
+                    let w = if rider { 12 } else { 30 };
+                    let b = (cen - 500) * w / 1000 - baseline;
+                    (value + b, value + b / 2)
+                };
+                let i = t.idx(c, r, sq);
+                self.pst_mg[i] = mg;
+                self.pst_eg[i] = eg;
             }
         }
-        let total_phase = total_phase.max(1);
+    }
 
-        let mut zone = vec![B::EMPTY; n];
-        let mut adjacent_files = vec![B::EMPTY; n];
-        let mut passed_span = vec![B::EMPTY; 2 * n];
-        let mut shield = vec![B::EMPTY; 2 * n];
-        for sq in 0..n {
-            let s = Square(sq as u8);
-            let (f, rk) = (g.file(s) as i32, g.rank(s) as i32);
+    /// Fills the square sets of the dynamic terms: royal zones, adjacent files, passed-pawn
+    /// spans and pawn shields.
+    fn fill_masks(&mut self, t: &Tables<B>) {
+        let g = t.geometry;
+        for sq in g.squares() {
+            let i = sq.index();
+            let (f, rk) = (g.file(sq) as i32, g.rank(sq) as i32);
             for df in -1..=1 {
                 for dr in -1..=1 {
                     if let Some(z) = g.square_at(f + df, rk + dr) {
-                        zone[sq].set(z.index());
+                        self.zone[i].set(z);
                     }
                 }
                 if df != 0 {
                     if let Some(x) = g.square_at(f + df, 0) {
-                        adjacent_files[sq] |= t.file_mask[g.file(x) as usize];
+                        self.adjacent_files[i] |= t.file_mask[g.file(x) as usize];
                     }
                 }
             }
@@ -200,41 +237,23 @@ impl<B: TablesFor> EvalTables<B> {
                 for df in -1..=1 {
                     let mut r = rk + dir;
                     while let Some(x) = g.square_at(f + df, r) {
-                        passed_span[c.index() * n + sq].set(x.index());
+                        self.passed_span[c][i].set(x);
                         r += dir;
                     }
                     for k in 1..=2 {
                         if let Some(x) = g.square_at(f + df, rk + k * dir) {
-                            shield[c.index() * n + sq].set(x.index());
+                            self.shield[c][i].set(x);
                         }
                     }
                 }
             }
-        }
-        EvalTables {
-            value,
-            pst_mg,
-            pst_eg,
-            pawn,
-            mob_weight,
-            total_phase,
-            royal,
-            zone,
-            passed_span,
-            adjacent_files,
-            shield,
-            advance,
         }
     }
 
     /// Does `c` have material other than pawns and the royal piece?
     pub fn has_pieces(&self, pos: &Position<B>, c: Color) -> bool {
         let ours = pos.by_color(c);
-        (0..self.value.len()).any(|r| {
-            !self.pawn[r]
-                && r != self.royal
-                && (pos.by_role(crate::types::Role(r as u8)) & ours).any()
-        })
+        self.officers.iter().any(|r| (pos.by_role(r) & ours).any())
     }
 
     /// The evaluation from the point of view of the side to move, in centipawns.
@@ -250,127 +269,145 @@ impl<B: TablesFor> EvalTables<B> {
 
     /// The evaluation from White's point of view, without the tempo bonus.
     pub fn evaluate_white(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
-        let n = t.n;
-        let occ = pos.occupied();
-        let roles = self.value.len();
-        let mut mg = [0i32; 2];
-        let mut eg = [0i32; 2];
-        let mut phase = 0;
-        let mut material = [0i32; 2];
-        let mut pawns = [B::EMPTY; 2];
-        let mut pawn_attacks = [B::EMPTY; 2];
+        let mut pawns = ByColor::<B>::default();
+        let mut pawn_attacks = ByColor::<B>::default();
         for c in Color::ALL {
             let ours = pos.by_color(c);
-            for r in 0..roles {
-                if !self.pawn[r] {
+            for r in t.roles() {
+                if !self.pawn[r.index()] {
                     continue;
                 }
-                let ps = pos.by_role(crate::types::Role(r as u8)) & ours;
-                pawns[c.index()] |= ps;
+                let ps = pos.by_role(r) & ours;
+                pawns[c] |= ps;
                 for sq in ps.iter() {
-                    pawn_attacks[c.index()] |= t.leap_capture[t.idx(c, r, sq)];
+                    pawn_attacks[c] |= t.leap_capture[t.idx(c, r, sq)];
                 }
             }
         }
+        let mut terms = ByColor::<SideTerms>::default();
         for c in Color::ALL {
-            let ci = c.index();
-            let them = !c;
-            let ours = pos.by_color(c);
-            let enemy_zone = self.zone[pos.king(them).index()];
-            let mut attack_units = 0;
-            let mut attackers = 0;
-            for r in 0..roles {
-                let ps = pos.by_role(crate::types::Role(r as u8)) & ours;
-                if ps.is_empty() {
-                    continue;
-                }
-                let w = self.mob_weight[r];
-                let pawn = self.pawn[r];
-                for sq in ps.iter() {
-                    let i = t.idx(c, r, sq);
-                    mg[ci] += self.pst_mg[i];
-                    eg[ci] += self.pst_eg[i];
-                    if r == self.royal {
-                        continue;
-                    }
-                    material[ci] += self.value[r];
-                    if pawn {
-                        self.pawn_terms(c, sq, &pawns, &mut mg[ci], &mut eg[ci], n);
-                        continue;
-                    }
-                    phase += self.value[r];
-                    let mut a = t.leap_capture[i] | t.leap_quiet[i];
-                    for ride in &t.rides[t.cr(c, r)] {
-                        a |= t.ray_attacks(ride.ray as usize, sq, occ);
-                    }
-                    let mob = (a & !ours & !pawn_attacks[them.index()]).count() as i32;
-                    mg[ci] += mob * w / 10;
-                    eg[ci] += mob * w / 10;
-                    let hits = (a & enemy_zone).count() as i32;
-                    if hits > 0 {
-                        attackers += 1;
-                        attack_units += hits * (1 + self.value[r] / 400);
-                    }
-                }
-            }
-            // Attacks on the enemy royal piece's neighbourhood: several attackers together
-            // are much more dangerous than one.
-            if attackers >= 2 {
-                mg[ci] += attack_units * attack_units.min(20) * (attackers.min(4)) / 4;
-            }
-            // Our own royal piece's pawn shield, while it stays near home.
-            let k = pos.king(c).index();
-            let g = t.geometry;
-            let rr = if c.is_white() {
-                g.rank(Square(k as u8))
-            } else {
-                g.ranks - 1 - g.rank(Square(k as u8))
-            };
-            if rr <= 1 {
-                let sh = (self.shield[ci * n + k] & pawns[ci]).count() as i32;
-                mg[ci] += sh.min(3) * 12;
-            }
+            terms[c] = self.side_terms(t, pos, c, &pawns, &pawn_attacks);
         }
-        let phase = phase.min(self.total_phase);
-        let w = (mg[0] - mg[1]) as i64;
-        let b = (eg[0] - eg[1]) as i64;
+        let (white, black) = (terms[Color::White], terms[Color::Black]);
+        let phase = (white.phase + black.phase).min(self.total_phase);
+        let w = (white.mg - black.mg) as i64;
+        let b = (white.eg - black.eg) as i64;
         let mut score = ((w * phase as i64 + b * (self.total_phase - phase) as i64)
             / self.total_phase as i64) as i32;
         // Without pawns, a small material edge rarely wins: scale it down.
-        let stronger = if score > 0 { 0 } else { 1 };
-        if pawns[stronger].is_empty() && (material[stronger] - material[1 - stronger]).abs() < 400 {
+        let stronger = Color::from_white(score > 0);
+        if pawns[stronger].is_empty()
+            && (terms[stronger].material - terms[!stronger].material).abs() < 400
+        {
             score /= 4;
         }
         score
     }
 
+    /// The terms of one side's pieces, from its own point of view.
     #[inline]
-    fn pawn_terms(
+    fn side_terms(
         &self,
+        t: &Tables<B>,
+        pos: &Position<B>,
         c: Color,
-        sq: usize,
-        pawns: &[B; 2],
-        mg: &mut i32,
-        eg: &mut i32,
-        n: usize,
-    ) {
-        let ci = c.index();
-        let ours = pawns[ci];
-        let theirs = pawns[1 - ci];
-        let adv = self.advance[ci * n + sq];
-        if (self.passed_span[ci * n + sq] & theirs).is_empty() {
-            *mg += 10 + adv * adv / 25_000;
-            *eg += 20 + adv * adv / 7_000;
+        pawns: &ByColor<B>,
+        pawn_attacks: &ByColor<B>,
+    ) -> SideTerms {
+        let occ = pos.occupied();
+        let them = !c;
+        let ours = pos.by_color(c);
+        let enemy_zone = self.zone[pos.king(them).index()];
+        let mut s = SideTerms::default();
+        let mut attack_units = 0;
+        let mut attackers = 0;
+        for r in t.roles() {
+            let ps = pos.by_role(r) & ours;
+            if ps.is_empty() {
+                continue;
+            }
+            let ri = r.index();
+            let w = self.mob_weight[ri];
+            let pawn = self.pawn[ri];
+            for sq in ps.iter() {
+                let i = t.idx(c, r, sq);
+                s.mg += self.pst_mg[i];
+                s.eg += self.pst_eg[i];
+                if r == self.royal {
+                    continue;
+                }
+                s.material += self.value[ri];
+                if pawn {
+                    let (mg, eg) = self.pawn_terms(c, sq, pawns);
+                    s.mg += mg;
+                    s.eg += eg;
+                    continue;
+                }
+                s.phase += self.value[ri];
+                let mut a = t.leap_capture[i] | t.leap_quiet[i];
+                for ride in &t.rides[t.cr(c, r)] {
+                    a |= t.ray_attacks(ride.ray, sq, occ);
+                }
+                let mob = (a & !ours & !pawn_attacks[them]).count() as i32;
+                s.mg += mob * w / 10;
+                s.eg += mob * w / 10;
+                let hits = (a & enemy_zone).count() as i32;
+                if hits > 0 {
+                    attackers += 1;
+                    attack_units += hits * (1 + self.value[ri] / 400);
+                }
+            }
         }
-        if (self.adjacent_files[sq] & ours).is_empty() {
-            *mg -= 10;
-            *eg -= 12;
+        // Attacks on the enemy royal piece's neighbourhood: several attackers together
+        // are much more dangerous than one.
+        if attackers >= 2 {
+            s.mg += attack_units * attack_units.min(20) * (attackers.min(4)) / 4;
+        }
+        // Our own royal piece's pawn shield, while it stays near home.
+        let k = pos.king(c);
+        if rel_rank(t.geometry, c, k) <= 1 {
+            let sh = (self.shield[c][k.index()] & pawns[c]).count() as i32;
+            s.mg += sh.min(3) * 12;
+        }
+        s
+    }
+
+    /// Passed, isolated and doubled pawn terms of `c`'s pawn on `sq`: (middlegame, endgame).
+    #[inline]
+    fn pawn_terms(&self, c: Color, sq: Square, pawns: &ByColor<B>) -> (i32, i32) {
+        let (mut mg, mut eg) = (0, 0);
+        let ours = pawns[c];
+        let theirs = pawns[!c];
+        let i = sq.index();
+        let adv = self.advance[c][i];
+        let span = self.passed_span[c][i];
+        if (span & theirs).is_empty() {
+            mg += 10 + adv * adv / 25_000;
+            eg += 20 + adv * adv / 7_000;
+        }
+        if (self.adjacent_files[i] & ours).is_empty() {
+            mg -= 10;
+            eg -= 12;
         }
         // doubled: another own pawn ahead on the same file
-        let ahead = self.passed_span[ci * n + sq] & !self.adjacent_files[sq];
+        let ahead = span & !self.adjacent_files[i];
         if (ahead & ours).any() {
-            *mg -= 8;
-            *eg -= 15;
+            mg -= 8;
+            eg -= 15;
         }
+        (mg, eg)
     }
+}
+
+/// One side's share of the evaluation.
+#[derive(Clone, Copy, Default)]
+struct SideTerms {
+    /// Middlegame score.
+    mg: i32,
+    /// Endgame score.
+    eg: i32,
+    /// Material, royal piece excluded.
+    material: i32,
+    /// Non-pawn material, for the game phase.
+    phase: i32,
 }

@@ -8,7 +8,9 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-/// A set of square indices.
+use super::Square;
+
+/// A set of squares.
 pub trait Bits:
     Copy
     + Clone
@@ -47,18 +49,18 @@ pub trait Bits:
     /// The empty set.
     const EMPTY: Self;
 
-    /// The set holding only square `i`.
-    fn single(i: usize) -> Self;
-    /// Does the set hold square `i`?
-    fn has(self, i: usize) -> bool;
+    /// The set holding only `sq`.
+    fn single(sq: Square) -> Self;
+    /// Does the set hold `sq`?
+    fn has(self, sq: Square) -> bool;
     /// Is the set empty?
     fn is_empty(self) -> bool;
     /// Number of squares in the set.
     fn count(self) -> u32;
     /// The lowest square; the set must not be empty.
-    fn lsb(self) -> usize;
+    fn lsb(self) -> Square;
     /// The highest square; the set must not be empty.
-    fn msb(self) -> usize;
+    fn msb(self) -> Square;
 
     /// Is the set non-empty?
     #[inline]
@@ -66,24 +68,24 @@ pub trait Bits:
         !self.is_empty()
     }
 
-    /// Adds square `i`.
+    /// Adds `sq`.
     #[inline]
-    fn set(&mut self, i: usize) {
-        *self |= Self::single(i);
+    fn set(&mut self, sq: Square) {
+        *self |= Self::single(sq);
     }
 
-    /// Removes square `i`.
+    /// Removes `sq`.
     #[inline]
-    fn clear(&mut self, i: usize) {
-        *self &= !Self::single(i);
+    fn clear(&mut self, sq: Square) {
+        *self &= !Self::single(sq);
     }
 
     /// Removes and returns the lowest square.
     #[inline]
-    fn pop_lsb(&mut self) -> usize {
-        let i = self.lsb();
-        self.clear(i);
-        i
+    fn pop_lsb(&mut self) -> Square {
+        let sq = self.lsb();
+        self.clear(sq);
+        sq
     }
 
     /// More than one square?
@@ -103,9 +105,9 @@ pub trait Bits:
 pub struct BitIter<B>(B);
 
 impl<B: Bits> Iterator for BitIter<B> {
-    type Item = usize;
+    type Item = Square;
     #[inline]
-    fn next(&mut self) -> Option<usize> {
+    fn next(&mut self) -> Option<Square> {
         if self.0.is_empty() {
             None
         } else {
@@ -121,12 +123,12 @@ impl Bits for u64 {
     const EMPTY: u64 = 0;
 
     #[inline]
-    fn single(i: usize) -> u64 {
-        1u64 << i
+    fn single(sq: Square) -> u64 {
+        1u64 << sq.0
     }
     #[inline]
-    fn has(self, i: usize) -> bool {
-        (self >> i) & 1 != 0
+    fn has(self, sq: Square) -> bool {
+        (self >> sq.0) & 1 != 0
     }
     #[inline]
     fn is_empty(self) -> bool {
@@ -137,18 +139,18 @@ impl Bits for u64 {
         self.count_ones()
     }
     #[inline]
-    fn lsb(self) -> usize {
-        self.trailing_zeros() as usize
+    fn lsb(self) -> Square {
+        Square(self.trailing_zeros() as u8)
     }
     #[inline]
-    fn msb(self) -> usize {
-        63 - self.leading_zeros() as usize
+    fn msb(self) -> Square {
+        Square(63 - self.leading_zeros() as u8)
     }
     #[inline]
-    fn pop_lsb(&mut self) -> usize {
-        let i = self.trailing_zeros() as usize;
+    fn pop_lsb(&mut self) -> Square {
+        let sq = self.lsb();
         *self &= *self - 1;
-        i
+        sq
     }
     #[inline]
     fn more_than_one(self) -> bool {
@@ -196,14 +198,14 @@ impl Bits for Big {
     const EMPTY: Big = Big([0; 3]);
 
     #[inline]
-    fn single(i: usize) -> Big {
+    fn single(sq: Square) -> Big {
         let mut b = [0u64; 3];
-        b[i >> 6] = 1u64 << (i & 63);
+        b[sq.index() >> 6] = 1u64 << (sq.0 & 63);
         Big(b)
     }
     #[inline]
-    fn has(self, i: usize) -> bool {
-        (self.0[i >> 6] >> (i & 63)) & 1 != 0
+    fn has(self, sq: Square) -> bool {
+        (self.0[sq.index() >> 6] >> (sq.0 & 63)) & 1 != 0
     }
     #[inline]
     fn is_empty(self) -> bool {
@@ -214,24 +216,24 @@ impl Bits for Big {
         self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
     }
     #[inline]
-    fn lsb(self) -> usize {
-        if self.0[0] != 0 {
-            self.0[0].trailing_zeros() as usize
+    fn lsb(self) -> Square {
+        Square(if self.0[0] != 0 {
+            self.0[0].trailing_zeros() as u8
         } else if self.0[1] != 0 {
-            64 + self.0[1].trailing_zeros() as usize
+            64 + self.0[1].trailing_zeros() as u8
         } else {
-            128 + self.0[2].trailing_zeros() as usize
-        }
+            128 + self.0[2].trailing_zeros() as u8
+        })
     }
     #[inline]
-    fn msb(self) -> usize {
-        if self.0[2] != 0 {
-            191 - self.0[2].leading_zeros() as usize
+    fn msb(self) -> Square {
+        Square(if self.0[2] != 0 {
+            191 - self.0[2].leading_zeros() as u8
         } else if self.0[1] != 0 {
-            127 - self.0[1].leading_zeros() as usize
+            127 - self.0[1].leading_zeros() as u8
         } else {
-            63 - self.0[0].leading_zeros() as usize
-        }
+            63 - self.0[0].leading_zeros() as u8
+        })
     }
 }
 
@@ -240,28 +242,29 @@ mod tests {
     use super::*;
 
     fn exercise<B: Bits>() {
+        let last = Square(B::CAPACITY as u8 - 1);
         let mut b = B::EMPTY;
         assert!(b.is_empty());
-        for i in [0, 5, 40, B::CAPACITY - 1] {
-            b.set(i);
-            assert!(b.has(i));
+        for sq in [Square(0), Square(5), Square(40), last] {
+            b.set(sq);
+            assert!(b.has(sq));
         }
         assert_eq!(b.count(), 4);
-        assert_eq!(b.lsb(), 0);
-        assert_eq!(b.msb(), B::CAPACITY - 1);
-        let v: Vec<usize> = b.iter().collect();
-        assert_eq!(v, vec![0, 5, 40, B::CAPACITY - 1]);
-        b.clear(5);
-        assert!(!b.has(5));
+        assert_eq!(b.lsb(), Square(0));
+        assert_eq!(b.msb(), last);
+        let v: Vec<Square> = b.iter().collect();
+        assert_eq!(v, vec![Square(0), Square(5), Square(40), last]);
+        b.clear(Square(5));
+        assert!(!b.has(Square(5)));
         assert!(b.more_than_one());
-        assert!(!B::single(7).more_than_one());
+        assert!(!B::single(Square(7)).more_than_one());
     }
 
     #[test]
     fn u64_and_big_behave_alike() {
         exercise::<u64>();
         exercise::<Big>();
-        assert_eq!(Big::single(100).lsb(), 100);
-        assert_eq!(Big::single(130).msb(), 130);
+        assert_eq!(Big::single(Square(100)).lsb(), Square(100));
+        assert_eq!(Big::single(Square(130)).msb(), Square(130));
     }
 }

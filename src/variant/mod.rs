@@ -16,7 +16,7 @@ pub use setup::{
 pub use tables::{gcd as betza_gcd, RayKind, Ride, Special, Tables};
 
 use crate::types::{
-    Big, Bits, ByColor, CastlingSide, Color, Geometry, Piece, Role, Square, MAX_ROLES,
+    Big, Bits, ByCastlingSide, ByColor, Color, Geometry, Piece, Role, Square, MAX_ROLES,
 };
 use betza::Atom;
 
@@ -50,15 +50,22 @@ pub struct RoleDef {
     pub promotion: Option<Promotion>,
 }
 
+/// Where king and rook land when castling on one side: files from 0 (`a`), on the king's rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingLanding {
+    /// The king's landing file.
+    pub king: u8,
+    /// The rook's landing file.
+    pub rook: u8,
+}
+
 /// Chess960-style castling: where king and rook land, whatever their start squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CastlingRules {
     /// The role that castles with the king (the rook).
     pub rook: Role,
-    /// Landing files (king, rook) for each side, from 0 (`a`).
-    pub king_side: (u8, u8),
-    /// Landing files (king, rook) on the queen side.
-    pub queen_side: (u8, u8),
+    /// Landing files of king and rook on each side.
+    pub landing: ByCastlingSide<CastlingLanding>,
     /// Curtailed castling: a king whose game begins on one of these files has no castling rights.
     pub curtailed_files: Vec<u8>,
     /// The stricter reading of the Relocation Chess page: every square strictly between king
@@ -67,12 +74,31 @@ pub struct CastlingRules {
 }
 
 impl CastlingRules {
-    /// Landing files (king, rook) for `side`.
-    pub fn landing(&self, side: CastlingSide) -> (u8, u8) {
-        match side {
-            CastlingSide::KingSide => self.king_side,
-            CastlingSide::QueenSide => self.queen_side,
+    /// Castling with `rook`, landing on the (king, rook) files given for each side; no curtailed
+    /// files, the Chess960 safety rule. Set the other fields with struct update syntax.
+    pub fn new(rook: Role, king_side: (u8, u8), queen_side: (u8, u8)) -> CastlingRules {
+        let landing = |(king, rook)| CastlingLanding { king, rook };
+        CastlingRules {
+            rook,
+            landing: ByCastlingSide {
+                king_side: landing(king_side),
+                queen_side: landing(queen_side),
+            },
+            curtailed_files: Vec::new(),
+            strict_safety: false,
         }
+    }
+
+    /// Landing files (king, rook) on the king side.
+    pub fn king_side(&self) -> (u8, u8) {
+        let l = self.landing.king_side;
+        (l.king, l.rook)
+    }
+
+    /// Landing files (king, rook) on the queen side.
+    pub fn queen_side(&self) -> (u8, u8) {
+        let l = self.landing.queen_side;
+        (l.king, l.rook)
     }
 }
 

@@ -8,7 +8,7 @@
 
 use super::betza::Atom;
 use super::Variant;
-use crate::types::{Bits, Color, Geometry, Square};
+use crate::types::{Bits, ByColor, Color, Geometry, Role, RoleSet, Square};
 
 /// A rider's direction and range, with its precomputed rays.
 #[derive(Clone, Debug)]
@@ -57,8 +57,8 @@ pub struct Special<B> {
     pub lame: bool,
     /// A pawn's multi-step: creates an en passant target on the square passed over.
     pub creates_ep: bool,
-    /// Destination from each square (`u8::MAX` if off the board).
-    pub to: Vec<u8>,
+    /// Destination from each square (`None` if off the board).
+    pub to: Vec<Option<Square>>,
     /// Squares passed over from each square (must be empty when `lame`).
     pub path: Vec<B>,
 }
@@ -88,10 +88,10 @@ pub struct Tables<B> {
     pub specials: Vec<Vec<Special<B>>>,
     /// The ray kinds.
     pub rays: Vec<RayKind<B>>,
-    /// For an attacking colour: (reverse ray kind, mask of roles that capture along it).
-    pub rev_rides: [Vec<(u16, u32)>; 2],
-    /// Roles of each colour with special capturing leaps (masks), checked slowly for attacks.
-    pub special_capturers: [u32; 2],
+    /// For an attacking colour: (reverse ray kind, the roles that capture along it).
+    pub rev_rides: ByColor<Vec<(u16, RoleSet)>>,
+    /// Roles of each colour with special capturing leaps, checked slowly for attacks.
+    pub special_capturers: ByColor<RoleSet>,
     /// Squares on the role's initial ranks, by `color * roles + role`.
     pub initial_mask: Vec<B>,
     /// Promotion zone of a role, by `color * roles + role` (empty if it does not promote).
@@ -105,30 +105,43 @@ pub struct Tables<B> {
 }
 
 impl<B: Bits> Tables<B> {
-    /// Index of a (colour, role, square) entry.
+    /// Index of a (colour, role, square) entry in the flat per-square tables
+    /// (`leap_quiet`, `leap_capture`, `ep_capture`, `rev_leap`).
     #[inline(always)]
-    pub fn idx(&self, c: Color, role: usize, sq: usize) -> usize {
-        ((c.index() * self.roles) + role) * self.n + sq
+    pub fn idx(&self, c: Color, role: Role, sq: Square) -> usize {
+        ((c.index() * self.roles) + role.index()) * self.n + sq.index()
     }
 
-    /// Index of a (colour, role) entry.
+    /// Index of a (colour, role) entry in the per-role tables (`rides`, `specials`, masks).
     #[inline(always)]
-    pub fn cr(&self, c: Color, role: usize) -> usize {
-        c.index() * self.roles + role
+    pub fn cr(&self, c: Color, role: Role) -> usize {
+        c.index() * self.roles + role.index()
+    }
+
+    /// Every role of the variant, in declaration order.
+    #[inline(always)]
+    pub fn roles(&self) -> impl Iterator<Item = Role> {
+        (0..self.roles as u8).map(Role)
+    }
+
+    /// Ray kind `k` (an index into [`Tables::rays`], as [`Ride::ray`] and `rev_rides` hold it).
+    #[inline(always)]
+    pub fn ray(&self, k: u16) -> &RayKind<B> {
+        &self.rays[k as usize]
     }
 
     /// Squares a rider of ray kind `k` on `sq` reaches with occupancy `occ` (the first blocker
     /// included).
     #[inline(always)]
-    pub fn ray_attacks(&self, k: usize, sq: usize, occ: B) -> B {
-        let rk = &self.rays[k];
-        let a = rk.lim[sq];
+    pub fn ray_attacks(&self, k: u16, sq: Square, occ: B) -> B {
+        let rk = self.ray(k);
+        let a = rk.lim[sq.index()];
         let b = a & occ;
         if b.is_empty() {
             a
         } else {
             let blk = if rk.positive { b.lsb() } else { b.msb() };
-            a & !rk.full[blk]
+            a & !rk.full[blk.index()]
         }
     }
 
@@ -148,8 +161,8 @@ impl<B: Bits> Tables<B> {
             rides: vec![Vec::new(); 2 * roles],
             specials: vec![Vec::new(); 2 * roles],
             rays: Vec::new(),
-            rev_rides: [Vec::new(), Vec::new()],
-            special_capturers: [0, 0],
+            rev_rides: ByColor::default(),
+            special_capturers: ByColor::default(),
             initial_mask: vec![B::EMPTY; 2 * roles],
             promo_mask: vec![B::EMPTY; 2 * roles],
             rank_mask: vec![B::EMPTY; g.ranks as usize],
@@ -157,20 +170,20 @@ impl<B: Bits> Tables<B> {
             light: B::EMPTY,
         };
         for sq in g.squares() {
-            t.board.set(sq.index());
-            t.rank_mask[g.rank(sq) as usize].set(sq.index());
-            t.file_mask[g.file(sq) as usize].set(sq.index());
+            t.board.set(sq);
+            t.rank_mask[g.rank(sq) as usize].set(sq);
+            t.file_mask[g.file(sq) as usize].set(sq);
             if g.is_light(sq) {
-                t.light.set(sq.index());
+                t.light.set(sq);
             }
         }
         for c in Color::ALL {
-            for r in 0..roles {
-                let def = &v.spec.roles[r];
+            for r in v.roles() {
+                let def = v.role(r);
                 let cr = t.cr(c, r);
                 // relative rank -> absolute rank for this colour
                 let abs_rank = |rel: u8| if c.is_white() { rel } else { g.ranks - 1 - rel };
-                let ranks = v.initial_ranks[c][r];
+                let ranks = v.initial_ranks[c][r.index()];
                 for rel in 0..g.ranks {
                     if ranks & (1 << rel) != 0 {
                         t.initial_mask[cr] |= t.rank_mask[abs_rank(rel) as usize];
@@ -188,8 +201,8 @@ impl<B: Bits> Tables<B> {
         }
         // reverse leap tables
         for c in Color::ALL {
-            for r in 0..roles {
-                for from in 0..n {
+            for r in v.roles() {
+                for from in g.squares() {
                     let i = t.idx(c, r, from);
                     for to in t.leap_capture[i].iter() {
                         let j = t.idx(c, r, to);
@@ -215,9 +228,9 @@ impl<B: Bits> Tables<B> {
             let (f, r) = (g.file(sq) as i32, g.rank(sq) as i32);
             let mut step = 1;
             while let Some(t) = g.square_at(f + dx as i32 * step, r + dy as i32 * step) {
-                full[sq.index()].set(t.index());
+                full[sq.index()].set(t);
                 if range == 0 || step <= range as i32 {
-                    lim[sq.index()].set(t.index());
+                    lim[sq.index()].set(t);
                 }
                 step += 1;
             }
@@ -234,7 +247,7 @@ impl<B: Bits> Tables<B> {
         (self.rays.len() - 1) as u16
     }
 
-    fn add_atom(&mut self, g: Geometry, c: Color, r: usize, pawn: bool, a: &Atom) {
+    fn add_atom(&mut self, g: Geometry, c: Color, r: Role, pawn: bool, a: &Atom) {
         let dy = if c.is_white() { a.dy } else { -a.dy };
         let dx = a.dx;
         let cr = self.cr(c, r);
@@ -248,28 +261,28 @@ impl<B: Bits> Tables<B> {
             });
             if a.mode.capture {
                 if a.initial {
-                    self.special_capturers[c.index()] |= 1 << r;
+                    self.special_capturers[c].insert(r);
                 } else {
                     // attacks on a square come from the reverse direction
                     let rev = self.ray_index(g, -dx, -dy, a.range);
-                    let list = &mut self.rev_rides[c.index()];
+                    let list = &mut self.rev_rides[c];
                     if let Some(e) = list.iter_mut().find(|e| e.0 == rev) {
-                        e.1 |= 1 << r;
+                        e.1.insert(r);
                     } else {
-                        list.push((rev, 1 << r));
+                        list.push((rev, [r].into_iter().collect()));
                     }
                 }
             }
             return;
         }
         if a.initial || a.lame {
-            let mut to = vec![u8::MAX; self.n];
+            let mut to = vec![None; self.n];
             let mut path = vec![B::EMPTY; self.n];
             for sq in g.squares() {
                 if let Some(t) =
                     g.square_at(g.file(sq) as i32 + dx as i32, g.rank(sq) as i32 + dy as i32)
                 {
-                    to[sq.index()] = t.0;
+                    to[sq.index()] = Some(t);
                     path[sq.index()] = self.line_between(sq, t);
                 }
             }
@@ -285,7 +298,7 @@ impl<B: Bits> Tables<B> {
                 path,
             });
             if a.mode.capture {
-                self.special_capturers[c.index()] |= 1 << r;
+                self.special_capturers[c].insert(r);
             }
             return;
         }
@@ -295,14 +308,14 @@ impl<B: Bits> Tables<B> {
             else {
                 continue;
             };
-            let i = self.idx(c, r, sq.index());
+            let i = self.idx(c, r, sq);
             if a.mode.quiet {
-                self.leap_quiet[i].set(to.index());
+                self.leap_quiet[i].set(to);
             }
             if a.mode.capture {
-                self.leap_capture[i].set(to.index());
+                self.leap_capture[i].set(to);
                 if a.en_passant {
-                    self.ep_capture[i].set(to.index());
+                    self.ep_capture[i].set(to);
                 }
             }
         }
@@ -323,7 +336,7 @@ impl<B: Bits> Tables<B> {
         let (sx, sy) = (dx / steps, dy / steps);
         for k in 1..steps {
             if let Some(s) = g.square_at(f0 + sx * k, r0 + sy * k) {
-                b.set(s.index());
+                b.set(s);
             }
         }
         b

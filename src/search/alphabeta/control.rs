@@ -1,0 +1,59 @@
+//! When a search stops and how much it blurs its judgement: the caller's stop flag, a node
+//! limit, time limits, and the evaluation noise of the weaker levels.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// When to stop: set up by the engine from the [`crate::search::Limits`] and the level.
+pub(crate) struct Control<'a> {
+    /// The caller's stop flag.
+    pub stop: &'a AtomicBool,
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Stop inside an iteration at this instant.
+    pub hard: Option<Instant>,
+    /// Do not begin a new iteration after this instant.
+    pub soft: Option<Instant>,
+    /// Amplitude of the evaluation noise (weaker levels), in centipawns.
+    pub noise: i32,
+    /// Key mixed into the noise.
+    pub noise_key: u64,
+    /// Leave after the first iteration (a forced move).
+    pub single_reply: bool,
+    /// How many best lines to search and report at each depth (UCI `MultiPV`); 1 normally.
+    pub multipv: usize,
+}
+
+impl Control<'_> {
+    /// Must a search that has counted `nodes` nodes stop now? The flag and the clock are read
+    /// once every 1024 nodes only: reading the clock costs more than searching a node.
+    #[inline]
+    pub fn must_stop(&self, nodes: u64) -> bool {
+        if nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                return true;
+            }
+            if self.hard.is_some_and(|h| Instant::now() >= h) {
+                return true;
+            }
+        }
+        self.nodes.is_some_and(|n| nodes >= n)
+    }
+
+    /// Is there time left to begin another iteration?
+    pub fn may_deepen(&self) -> bool {
+        self.soft.is_none_or(|soft| Instant::now() < soft)
+    }
+
+    /// The noise added to the evaluation of the position with hash `key`: the same for the
+    /// same position throughout a search (so that the search stays consistent), within
+    /// `-noise..=noise`.
+    #[inline]
+    pub fn noise_for(&self, key: u64) -> i32 {
+        let x = (key ^ self.noise_key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let amp = self.noise as u64;
+        ((x >> 33) % (2 * amp + 1)) as i32 - self.noise
+    }
+}

@@ -1,0 +1,87 @@
+//! Quiescence search: at the horizon, captures and promotions are played out until the
+//! position is quiet, so that the evaluation never stands in the middle of an exchange.
+//! Evasions are searched when in check, and checks are looked for in the first plies.
+
+use super::{Searcher, INF, MATE, MAX_PLY};
+use crate::position::Position;
+use crate::types::MoveKind;
+use crate::variant::TablesFor;
+
+impl<B: TablesFor> Searcher<'_, B> {
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &Position<B>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        qply: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv_len[ply] = ply;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.check_stop() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.eval(pos);
+        }
+        let mut best = -INF;
+        if !in_check {
+            let stand = self.eval(pos);
+            if stand >= beta {
+                return stand;
+            }
+            if stand > alpha {
+                alpha = stand;
+            }
+            best = stand;
+        }
+        let mut moves = Vec::with_capacity(32);
+        self.generate(pos, &mut moves);
+        if moves.is_empty() {
+            // (past the first quiescence plies checks are not looked for: look now)
+            return if in_check || pos.is_check(self.v) || self.stalemate_score != 0 {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        if !in_check {
+            moves.retain(|(m, _)| Self::is_tactical(pos, *m));
+        } else if qply > 4 {
+            return self.eval(pos);
+        }
+        self.score_moves(pos, &mut moves, None, ply);
+        for i in 0..moves.len() {
+            let m = Self::pick(&mut moves, i);
+            // delta pruning: even winning this piece cannot lift alpha
+            if !in_check
+                && m.kind != MoveKind::Promotion
+                && best + self.victim_value(pos, m) + 200 <= alpha
+            {
+                continue;
+            }
+            let mut child = *pos;
+            child.play(self.v, m);
+            let gives_check = qply < 2 && child.is_check(self.v);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, gives_check, qply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
