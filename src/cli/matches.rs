@@ -75,7 +75,6 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     engines[0].set_seed(a.seed.wrapping_mul(2));
     engines[1].set_seed(a.seed.wrapping_mul(2) + 1);
     let name = |i: usize| format!("Myriad level {}", if i == 0 { levels.0 } else { levels.1 });
-    let stop = AtomicBool::new(false);
     // score of player A: wins, draws, losses
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     for round in 0..a.games {
@@ -86,23 +85,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         for e in engines.iter_mut() {
             e.new_game();
         }
-        let mut plies = 0;
-        let mut adjudicated = false;
-        while game.outcome().is_none() {
-            if !game.in_setup() {
-                if plies >= a.max_plies {
-                    adjudicated = true;
-                    break;
-                }
-                plies += 1;
-            }
-            let p = player(game.turn());
-            let Some(m) = engines[p].think(&game, &limits, &stop, &mut |_| {}) else {
-                break;
-            };
-            game.play(m)
-                .context("internal error: the AI chose an illegal move")?;
-        }
+        let adjudicated = play_out(&mut game, &mut engines, player, &limits, a.max_plies)?;
         let (result, termination) = match game.outcome() {
             Some(o) => (o.pgn_result(), o.to_string()),
             None if adjudicated => (
@@ -159,4 +142,32 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         100.0 * score / n as f64
     );
     Ok(())
+}
+
+/// Plays `game` to its end, each side by its engine (`player` gives the index); returns
+/// whether it was adjudicated a draw after `max_plies` plies of the game proper.
+fn play_out(
+    game: &mut Game,
+    engines: &mut [Engine; 2],
+    player: impl Fn(Color) -> usize,
+    limits: &Limits,
+    max_plies: usize,
+) -> anyhow::Result<bool> {
+    let stop = AtomicBool::new(false);
+    let mut plies = 0;
+    while game.outcome().is_none() {
+        if !game.in_setup() {
+            if plies >= max_plies {
+                return Ok(true);
+            }
+            plies += 1;
+        }
+        let p = player(game.turn());
+        let Some(m) = engines[p].think(game, limits, &stop, &mut |_| {}) else {
+            break;
+        };
+        game.play(m)
+            .context("internal error: the AI chose an illegal move")?;
+    }
+    Ok(false)
 }

@@ -17,7 +17,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -338,11 +338,7 @@ impl Worker {
     /// The next event, waiting at most `timeout` for it (only for a worker made by
     /// [`Worker::new`]).
     pub fn recv_timeout(&mut self, timeout: Duration) -> Option<Event> {
-        let rx = self.events.as_ref()?;
-        match rx.recv_timeout(timeout) {
-            Ok(e) => Some(e),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+        self.events.as_ref()?.recv_timeout(timeout).ok()
     }
 
     /// Forgets the stop flags of finished jobs.

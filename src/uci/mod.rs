@@ -71,7 +71,7 @@ pub fn run_with_hash<R: BufRead, W: Write + Send>(
                 Line::Text(text) => text,
             };
             let words: Vec<&str> = text.split_whitespace().collect();
-            if words.first().is_some() && session.command(&words) == Flow::Quit {
+            if !words.is_empty() && session.command(&words) == Flow::Quit {
                 return;
             }
         }
