@@ -4,7 +4,7 @@
 //! Setup steps (`swap e8 g8`, `pass`) are ordinary [`Move`]s: the same [`Game::legal_moves`],
 //! [`Game::play`] and [`Game::undo`] serve both phases, so the command line, the GUI, PGN and
 //! the AI need no special case. The phase machine is data-driven: after each move, one place
-//! ([`Game::advance_phase`]) decides whose turn it is and when the setup phase ends.
+//! (`Game::advance_phase`) decides whose turn it is and when the setup phase ends.
 
 mod outcome;
 pub mod pgn;

@@ -301,13 +301,13 @@ impl Worker {
     }
 
     /// The newest job not finished yet, if any.
-    pub fn current(&mut self) -> Option<JobId> {
-        self.prune();
-        self.pending.last().map(|(j, _)| *j)
+    pub fn current(&self) -> Option<JobId> {
+        let last = self.finished.get();
+        self.pending.last().map(|(j, _)| *j).filter(|j| *j > last)
     }
 
     /// Is some job sent and not finished?
-    pub fn is_busy(&mut self) -> bool {
+    pub fn is_busy(&self) -> bool {
         self.current().is_some()
     }
 

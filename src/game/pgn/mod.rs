@@ -122,7 +122,7 @@ pub fn read_file(path: &std::path::Path) -> Result<String, String> {
 }
 
 /// Saves a PGN text to `path` so that a crash mid-write leaves the old file whole (see
-/// [`super::super::save::write_atomic`]), flushed to the disk.
+/// [`crate::game::save::write_atomic`]), flushed to the disk.
 pub fn write_file(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     crate::game::save::write_atomic(path, text.as_bytes(), true)
 }
