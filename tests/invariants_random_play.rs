@@ -40,8 +40,8 @@ fn reason_index(r: Reason) -> usize {
     match r {
         Reason::Checkmate => 0,
         Reason::Stalemate => 1,
-        Reason::Repetition => 2,
-        Reason::MoveRule => 3,
+        Reason::Repetition { .. } => 2,
+        Reason::MoveRule { .. } => 3,
         Reason::InsufficientMaterial => 4,
     }
 }
@@ -135,7 +135,7 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
                     };
                     assert_eq!(o.winner, want, "{ctx}: {fen}");
                 }
-                Reason::Repetition => {
+                Reason::Repetition { .. } => {
                     assert!(!moves.is_empty(), "{ctx}: {fen}");
                     assert_eq!(o.winner, None);
                     let n = end.repetition.expect("repetition is on") as usize;
@@ -145,7 +145,7 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
                         occurrences(g)
                     );
                 }
-                Reason::MoveRule => {
+                Reason::MoveRule { .. } => {
                     assert!(!moves.is_empty(), "{ctx}: {fen}");
                     assert_eq!(o.winner, None);
                     let n = end.move_rule.expect("the move rule is on") as u32;
@@ -384,7 +384,7 @@ fn repetition_ends_the_game_exactly_at_the_third_occurrence() {
         let o = g
             .outcome()
             .unwrap_or_else(|| panic!("{name}: no repetition"));
-        assert_eq!(o.reason, Reason::Repetition, "{name}");
+        assert_eq!(o.reason, Reason::Repetition { times: 3 }, "{name}");
         assert_eq!(o.winner, None, "{name}");
         assert_eq!(cycles, 2, "{name}: the third occurrence ends the game");
         check_outcome(&v, &g, name);

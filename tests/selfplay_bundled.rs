@@ -56,8 +56,8 @@ fn no_illegal_move_in_self_play_of_every_bundled_file() {
                         assert_eq!(o.winner, Some(!pos.turn()));
                     }
                     Reason::Stalemate => assert!(no_moves && !pos.is_check(&v)),
-                    Reason::MoveRule => assert!(pos.halfmove_clock() >= 100),
-                    Reason::Repetition | Reason::InsufficientMaterial => {
+                    Reason::MoveRule { .. } => assert!(pos.halfmove_clock() >= 100),
+                    Reason::Repetition { .. } | Reason::InsufficientMaterial => {
                         assert!(o.winner.is_none())
                     }
                 }

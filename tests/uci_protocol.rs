@@ -270,3 +270,21 @@ fn multipv_reports_the_best_lines() {
         "{out}"
     );
 }
+
+/// A forced setup step (Placement Chess: White mirrors Black's king swap) is answered at once,
+/// without a search, however long the search may be.
+#[test]
+fn a_forced_step_is_answered_at_once() {
+    let start = std::time::Instant::now();
+    let out = run(
+        "placement",
+        "position startpos moves e8d8\ngo movetime 600000\n",
+    );
+    assert_eq!(bestmove(&out), "e1d1", "{out}");
+    assert!(!out.contains("info depth"), "no search: {out}");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+}

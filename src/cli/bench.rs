@@ -1,7 +1,6 @@
 //! `myriad bench`: a fixed perft set (and, with the AI, a fixed search set); prints nodes/s.
 
 use myriad::position::AnyPosition;
-use std::process::ExitCode;
 use std::time::Instant;
 
 /// Arguments of `myriad bench`.
@@ -12,42 +11,42 @@ pub struct BenchArgs {
     pub depth: u32,
 }
 
-/// The fixed set: (bundled file, FEN or empty for the start, depth offset).
-const SET: &[(&str, &str)] = &[
-    ("chess", ""),
+/// The fixed set: (bundled file, FEN or empty for the start, depth offset: how many plies
+/// less than `--depth` its perft counts, at least one; the 10x8 board has more moves).
+const SET: &[(&str, &str, u32)] = &[
+    ("chess", "", 0),
     (
         "chess",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        0,
     ),
     (
         "chess",
         "rkbnnbqr/pppppppp/8/8/8/8/PPPPPPPP/RNKNBBQR w HAha - 0 1",
+        0,
     ),
     (
         "chess",
         "rqknbbnr/pppppppp/8/8/8/8/PPPPPPPP/RKBQNBNR w HAha - 0 1",
+        0,
     ),
-    ("capablanca", ""),
+    ("capablanca", "", 1),
 ];
 
 /// Runs the bench.
-pub fn run(a: BenchArgs) -> Result<(), ExitCode> {
+pub fn run(a: BenchArgs) -> anyhow::Result<()> {
     let mut nodes = 0u64;
     let mut secs = 0f64;
-    for (file, fen) in SET {
+    for &(file, fen, offset) in SET {
         let v = super::load(file)?;
         let pos = if fen.is_empty() {
             AnyPosition::start(&v)
         } else {
-            AnyPosition::from_fen(&v, fen).map_err(|e| {
-                eprintln!("error: {e}");
-                ExitCode::from(1)
-            })?
+            AnyPosition::from_fen(&v, fen)?
         };
-        let depth = if *file == "capablanca" {
-            a.depth.saturating_sub(1).max(1)
-        } else {
-            a.depth
+        let depth = match offset {
+            0 => a.depth,
+            _ => a.depth.saturating_sub(offset).max(1),
         };
         let t = Instant::now();
         let n = pos.perft(&v, depth);
@@ -68,16 +67,17 @@ pub fn run(a: BenchArgs) -> Result<(), ExitCode> {
         "perft total: {nodes} nodes in {secs:.3} s: {:.0} nodes/s (last ply counted in bulk)",
         nodes as f64 / secs.max(1e-9)
     );
-    search_bench(&SET.iter().map(|(f, fen)| (*f, *fen)).collect::<Vec<_>>())
+    search_bench(&SET.iter().map(|(f, fen, _)| (*f, *fen)).collect::<Vec<_>>())
 }
 
 /// Search speed (appended by the AI work): each position of the set searched to a fixed depth
-/// with a fresh engine, then a stop-latency check on an infinite search.
-fn search_bench(set: &[(&str, &str)]) -> Result<(), ExitCode> {
+/// with a fresh engine, then a stop-latency check on an infinite search (on a search worker,
+/// as the GUI and UCI run it).
+fn search_bench(set: &[(&str, &str)]) -> anyhow::Result<()> {
     use myriad::game::Game;
+    use myriad::search::worker::Worker;
     use myriad::search::{Engine, Limits};
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
     use std::time::Duration;
     const SEARCH_DEPTH: u32 = 9;
     let mut nodes = 0u64;
@@ -88,10 +88,7 @@ fn search_bench(set: &[(&str, &str)]) -> Result<(), ExitCode> {
         let game = if fen.is_empty() {
             Game::new_seeded(v.clone(), 0)
         } else {
-            Game::from_fen(v.clone(), fen).map_err(|e| {
-                eprintln!("error: {e}");
-                ExitCode::from(1)
-            })?
+            Game::from_fen(v.clone(), fen)?
         };
         let depth = if v.is_small() {
             SEARCH_DEPTH
@@ -128,24 +125,19 @@ fn search_bench(set: &[(&str, &str)]) -> Result<(), ExitCode> {
         nodes as f64 / secs.max(1e-9)
     );
     if let Some(game) = stop_game {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let worker = std::thread::spawn(move || {
-            let mut engine = Engine::new(16);
-            let limits = Limits {
-                infinite: true,
-                ..Limits::default()
-            };
-            engine.think(&game, &limits, &flag, &mut |_| {});
-            Instant::now()
-        });
+        let mut worker = Worker::new(16, || {});
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let job = worker.think(game, limits);
         std::thread::sleep(Duration::from_millis(500));
         let asked = Instant::now();
-        stop.store(true, Ordering::Relaxed);
-        let done = worker.join().map_err(|_| ExitCode::from(1))?;
+        worker.stop();
+        worker.wait(job);
         println!(
             "stop latency: {:.1} ms after `stop`",
-            done.saturating_duration_since(asked).as_secs_f64() * 1000.0
+            asked.elapsed().as_secs_f64() * 1000.0
         );
     }
     Ok(())

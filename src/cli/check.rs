@@ -1,9 +1,10 @@
 //! `myriad check FILE...`: parse and validate rules files, print a summary of each.
 
-use std::process::ExitCode;
+use super::Exit;
 
-/// Checks each file; prints a summary or the diagnostics. Fails if any file fails.
-pub fn run(files: &[String]) -> Result<(), ExitCode> {
+/// Checks each file; prints a summary or the diagnostics. Fails if any file fails, after
+/// checking every one.
+pub fn run(files: &[String]) -> anyhow::Result<()> {
     let mut ok = true;
     for (i, f) in files.iter().enumerate() {
         if i > 0 {
@@ -23,6 +24,6 @@ pub fn run(files: &[String]) -> Result<(), ExitCode> {
     if ok {
         Ok(())
     } else {
-        Err(ExitCode::from(1))
+        Err(Exit::Reported.into())
     }
 }

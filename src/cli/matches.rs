@@ -2,10 +2,10 @@
 //! the score.
 
 use std::io::Write;
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use anyhow::Context;
 use myriad::game::{pgn, Game};
 use myriad::search::{Engine, Limits};
 use myriad::types::Color;
@@ -39,15 +39,17 @@ pub struct MatchArgs {
 }
 
 /// Runs `myriad match`.
-pub fn run(a: MatchArgs) -> Result<(), ExitCode> {
+pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     let v = super::load(&a.file)?;
     let levels = match a.level.as_slice() {
         [] => (10, 10),
         [x] => (*x, *x),
         [x, y] => (*x, *y),
         _ => {
-            eprintln!("error: `--level` is given more than twice\n  = help: `--level A --level B`");
-            return Err(ExitCode::from(2));
+            return Err(super::Exit::Usage(
+                "`--level` is given more than twice\n  = help: `--level A --level B`".into(),
+            )
+            .into())
         }
     };
     let limits = Limits {
@@ -60,13 +62,11 @@ pub fn run(a: MatchArgs) -> Result<(), ExitCode> {
         ..Limits::default()
     };
     let mut out: Box<dyn Write> = match &a.pgn {
-        Some(path) => match std::fs::File::create(path) {
-            Ok(f) => Box::new(std::io::BufWriter::new(f)),
-            Err(e) => {
-                eprintln!("error: cannot write `{path}`: {e}");
-                return Err(ExitCode::from(1));
-            }
-        },
+        Some(path) => {
+            let f =
+                std::fs::File::create(path).with_context(|| format!("cannot write `{path}`"))?;
+            Box::new(std::io::BufWriter::new(f))
+        }
         None => Box::new(std::io::stdout()),
     };
     let mut engines = [Engine::new(32), Engine::new(32)];
@@ -75,7 +75,6 @@ pub fn run(a: MatchArgs) -> Result<(), ExitCode> {
     engines[0].set_seed(a.seed.wrapping_mul(2));
     engines[1].set_seed(a.seed.wrapping_mul(2) + 1);
     let name = |i: usize| format!("Myriad level {}", if i == 0 { levels.0 } else { levels.1 });
-    let stop = AtomicBool::new(false);
     // score of player A: wins, draws, losses
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     for round in 0..a.games {
@@ -86,38 +85,21 @@ pub fn run(a: MatchArgs) -> Result<(), ExitCode> {
         for e in engines.iter_mut() {
             e.new_game();
         }
-        let mut plies = 0;
-        let mut adjudicated = false;
-        while game.outcome().is_none() {
-            if !game.in_setup() {
-                if plies >= a.max_plies {
-                    adjudicated = true;
-                    break;
-                }
-                plies += 1;
-            }
-            let p = player(game.turn());
-            let Some(m) = engines[p].think(&game, &limits, &stop, &mut |_| {}) else {
-                break;
-            };
-            if let Err(e) = game.play(m) {
-                eprintln!("internal error: the AI chose an illegal move: {e}");
-                return Err(ExitCode::from(1));
-            }
-        }
-        let result = match game.outcome() {
-            Some(o) => o.pgn_result(),
-            None => "1/2-1/2",
+        let adjudicated = play_out(&mut game, &mut engines, player, &limits, a.max_plies)?;
+        let (result, termination) = match game.outcome() {
+            Some(o) => (o.pgn_result(), o.to_string()),
+            None if adjudicated => (
+                "1/2-1/2",
+                format!("draw adjudicated after {} plies", a.max_plies),
+            ),
+            // the AI found no move in a game that is not over: nothing to score
+            None => ("*", "unterminated".to_string()),
         };
         let round_s = (round + 1).to_string();
         let (white, black) = if a_white {
             (name(0), name(1))
         } else {
             (name(1), name(0))
-        };
-        let termination = match (game.outcome(), adjudicated) {
-            (Some(o), _) => o.to_string(),
-            (None, _) => format!("draw adjudicated after {} plies", a.max_plies),
         };
         let tags = [
             ("Event", "Myriad self-play"),
@@ -132,6 +114,7 @@ pub fn run(a: MatchArgs) -> Result<(), ExitCode> {
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
         match result {
+            "*" => {}
             "1/2-1/2" => d += 1,
             "1-0" if a_white => w += 1,
             "0-1" if !a_white => w += 1,
@@ -159,4 +142,32 @@ pub fn run(a: MatchArgs) -> Result<(), ExitCode> {
         100.0 * score / n as f64
     );
     Ok(())
+}
+
+/// Plays `game` to its end, each side by its engine (`player` gives the index); returns
+/// whether it was adjudicated a draw after `max_plies` plies of the game proper.
+fn play_out(
+    game: &mut Game,
+    engines: &mut [Engine; 2],
+    player: impl Fn(Color) -> usize,
+    limits: &Limits,
+    max_plies: usize,
+) -> anyhow::Result<bool> {
+    let stop = AtomicBool::new(false);
+    let mut plies = 0;
+    while game.outcome().is_none() {
+        if !game.in_setup() {
+            if plies >= max_plies {
+                return Ok(true);
+            }
+            plies += 1;
+        }
+        let p = player(game.turn());
+        let Some(m) = engines[p].think(game, limits, &stop, &mut |_| {}) else {
+            break;
+        };
+        game.play(m)
+            .context("internal error: the AI chose an illegal move")?;
+    }
+    Ok(false)
 }

@@ -50,34 +50,65 @@ enum Command {
     List,
 }
 
-/// Loads a rules file or bundled name, printing diagnostics on failure.
-pub fn load(file: &str) -> Result<std::sync::Arc<myriad::variant::Variant>, ExitCode> {
-    myriad::rules::load(file).map_err(|d| {
-        eprintln!("{d}");
-        ExitCode::from(1)
-    })
+/// How a command fails beyond a plain error (which is printed `error: ...` with its context,
+/// exit code 1).
+#[derive(Debug, thiserror::Error)]
+pub enum Exit {
+    /// A mistake on the command line that clap cannot see: printed `error: ...`, exit code 2
+    /// as for clap's own usage errors.
+    #[error("{0}")]
+    Usage(String),
+    /// The messages are already on the standard error (a batch of checked files): exit code 1.
+    #[error("see the messages above")]
+    Reported,
 }
 
-/// Parses the command line and runs it.
+/// Loads a rules file or bundled name; a broken file fails with its diagnostics.
+pub fn load(file: &str) -> anyhow::Result<std::sync::Arc<myriad::variant::Variant>> {
+    Ok(myriad::rules::load(file)?)
+}
+
+/// Parses the command line and runs it. Commands fail with an [`anyhow::Error`]; [`report`]
+/// prints it and chooses the exit code. (`main` does not return the error itself: Rust would
+/// print its `Debug` form after `Error: `, not the messages below.)
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+    match dispatch(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => report(&e),
+    }
+}
+
+/// Prints a failed command's error as the user should read it; returns the exit code. A broken
+/// rules file prints its diagnostics as they are (each begins with `error:`).
+fn report(e: &anyhow::Error) -> ExitCode {
+    if let Some(d) = e.downcast_ref::<myriad::rules::Diagnostics>() {
+        eprintln!("{d}");
+        return ExitCode::from(1);
+    }
+    match e.downcast_ref::<Exit>() {
+        Some(Exit::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        Some(Exit::Reported) => ExitCode::from(1),
+        None => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
         None => run_gui(None),
         Some(Command::Gui { file }) => run_gui(file),
         Some(Command::Check { files }) => check::run(&files),
         Some(Command::Perft(a)) => perft::run(a),
         Some(Command::Positions(a)) => positions::run(a),
         Some(Command::Uci { file }) => {
-            let file = file.unwrap_or_else(|| "chess".into());
-            match load(&file) {
-                Ok(v) => {
-                    let stdin = std::io::stdin();
-                    let stdout = std::io::stdout();
-                    myriad::uci::run(v, stdin.lock(), stdout);
-                    Ok(())
-                }
-                Err(code) => return code,
-            }
+            let v = load(file.as_deref().unwrap_or("chess"))?;
+            myriad::uci::run(v, std::io::stdin().lock(), std::io::stdout());
+            Ok(())
         }
         Some(Command::Play(a)) => play::run(a),
         Some(Command::Match(a)) => matches::run(a),
@@ -91,23 +122,16 @@ pub fn main() -> ExitCode {
             }
             Ok(())
         }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(code) => code,
     }
 }
 
 #[cfg(feature = "gui")]
-fn run_gui(file: Option<String>) -> Result<(), ExitCode> {
-    myriad::ui::run(file.as_deref()).map_err(|e| {
-        eprintln!("error: {e:#}");
-        ExitCode::from(1)
-    })
+fn run_gui(file: Option<String>) -> anyhow::Result<()> {
+    myriad::ui::run(file.as_deref())
 }
 
 #[cfg(not(feature = "gui"))]
-fn run_gui(_file: Option<String>) -> Result<(), ExitCode> {
+fn run_gui(_file: Option<String>) -> anyhow::Result<()> {
     use clap::CommandFactory;
     eprintln!(
         "this build of myriad has no GUI (built without the `gui` feature); the command line:\n"

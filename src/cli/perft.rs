@@ -1,8 +1,8 @@
 //! `myriad perft FILE DEPTH [--fen FEN] [--moves UCI...] [--divide]`.
 
+use anyhow::Context;
 use myriad::game::Game;
 use std::io::IsTerminal;
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -25,24 +25,16 @@ pub struct PerftArgs {
 }
 
 /// Runs perft and prints `Nodes searched: N` last.
-pub fn run(a: PerftArgs) -> Result<(), ExitCode> {
+pub fn run(a: PerftArgs) -> anyhow::Result<()> {
     let v = super::load(&a.file)?;
     let mut game = match &a.fen {
-        Some(fen) => Game::from_fen(v.clone(), fen).map_err(|e| {
-            eprintln!("error: {e}");
-            ExitCode::from(1)
-        })?,
+        Some(fen) => Game::from_fen(v.clone(), fen)?,
         None => Game::new_seeded(v.clone(), 0),
     };
     for (i, m) in a.moves.iter().enumerate() {
-        let mv = game.parse_move(m).map_err(|e| {
-            eprintln!("error: move {} `{m}`: {e}", i + 1);
-            ExitCode::from(1)
-        })?;
-        game.play(mv).map_err(|e| {
-            eprintln!("error: move {} `{m}`: {e}", i + 1);
-            ExitCode::from(1)
-        })?;
+        let context = || format!("move {} `{m}`", i + 1);
+        let mv = game.parse_move(m).with_context(context)?;
+        game.play(mv).with_context(context)?;
     }
     let start = Instant::now();
     let chess960 = !game.position().castling_is_standard(&v) || v.spec.setup.is_some();

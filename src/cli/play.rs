@@ -2,17 +2,33 @@
 //!
 //! The board is drawn with coordinates after each move; the human types moves in SAN or UCI,
 //! setup steps as `swap e8 g8` or `pass`, or `undo`, `moves`, `board`, `help`, `quit`. The AI
-//! plays its own setup steps and moves; the result is announced with its reason.
+//! plays its own setup steps and moves; forced setup steps (a mirror, a step with one legal
+//! choice: [`Game::forced_move`]) play themselves, with their reason. The result is announced
+//! with its reason.
 
 use std::io::{BufRead, Write};
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use myriad::game::Game;
 use myriad::search::{Engine, Limits};
+use myriad::types::rng::Rng;
 use myriad::types::Color;
 use myriad::variant::Variant;
+
+/// The colour the human plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// you play White (also `w`)
+    #[value(alias = "w")]
+    White,
+    /// you play Black (also `b`)
+    #[value(alias = "b")]
+    Black,
+    /// a colour drawn at random (also `r`)
+    #[value(alias = "r")]
+    Random,
+}
 
 /// Arguments of `myriad play`.
 #[derive(clap::Args, Debug)]
@@ -22,9 +38,9 @@ pub struct PlayArgs {
     /// The AI's level, from 1 (beginner) to 10 (full strength)
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: u8,
-    /// The colour you play: white, black or random
-    #[arg(long, default_value = "white")]
-    pub color: String,
+    /// The colour you play
+    #[arg(long, value_enum, ignore_case = true, default_value_t = ColorChoice::White)]
+    pub color: ColorChoice,
     /// The AI's thinking time per move, in milliseconds
     #[arg(long, default_value_t = 1000)]
     pub movetime: u64,
@@ -68,22 +84,12 @@ pub fn draw(v: &Variant, game: &Game) -> String {
 }
 
 /// Runs `myriad play`.
-pub fn run(a: PlayArgs) -> Result<(), ExitCode> {
+pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let v = super::load(&a.file)?;
-    let human = match a.color.to_ascii_lowercase().as_str() {
-        "white" | "w" => Color::White,
-        "black" | "b" => Color::Black,
-        "random" | "r" => {
-            let t = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.subsec_nanos())
-                .unwrap_or(0);
-            Color::from_white(t % 2 == 0)
-        }
-        other => {
-            eprintln!("error: unknown colour `{other}`\n  = help: use white, black or random");
-            return Err(ExitCode::from(2));
-        }
+    let human = match a.color {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => Color::from_white(Rng::from_entropy().below(2) == 0),
     };
     let mut engine = Engine::new(32);
     engine.set_level(a.level);
@@ -103,6 +109,13 @@ pub fn run(a: PlayArgs) -> Result<(), ExitCode> {
             println!("{}  {o}", o.pgn_result());
             return Ok(());
         }
+        if let Some(forced) = game.forced_move() {
+            let (side, san) = (game.turn(), game.san(forced.mv));
+            game.play(forced.mv)?;
+            println!("{}: {san}\n", forced.reason.describe(side));
+            println!("{}", draw(&v, &game));
+            continue;
+        }
         if let Some(p) = game.setup_prompt() {
             println!("{p}");
         }
@@ -116,10 +129,9 @@ pub fn run(a: PlayArgs) -> Result<(), ExitCode> {
                 continue;
             };
             let san = game.san(m);
-            if game.play(m).is_err() {
-                eprintln!("internal error: the AI chose an illegal move `{san}`");
-                return Err(ExitCode::from(1));
-            }
+            game.play(m).map_err(|e| {
+                anyhow::anyhow!("internal error: the AI chose an illegal move `{san}`: {e}")
+            })?;
             println!("Myriad plays {san}\n");
             println!("{}", draw(&v, &game));
             continue;
@@ -145,10 +157,11 @@ pub fn run(a: PlayArgs) -> Result<(), ExitCode> {
             }
             "undo" => {
                 // take back the AI's reply and the human's move, back to the human's turn
+                // (past forced steps, which would play themselves again)
                 let mut undone = 0;
                 while game.undo().is_some() {
                     undone += 1;
-                    if game.turn() == human {
+                    if game.turn() == human && game.forced_move().is_none() {
                         break;
                     }
                 }

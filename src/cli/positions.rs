@@ -7,7 +7,6 @@
 //! them); the last line is always `N positions, M mirrored`.
 
 use std::io::Write;
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Arguments of `myriad positions`.
@@ -21,7 +20,7 @@ pub struct PositionsArgs {
 }
 
 /// Runs `myriad positions`.
-pub fn run(a: PositionsArgs) -> Result<(), ExitCode> {
+pub fn run(a: PositionsArgs) -> anyhow::Result<()> {
     let v = super::load(&a.file)?;
     let start = Instant::now();
     let mut shown = false;

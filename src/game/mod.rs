@@ -4,75 +4,21 @@
 //! Setup steps (`swap e8 g8`, `pass`) are ordinary [`Move`]s: the same [`Game::legal_moves`],
 //! [`Game::play`] and [`Game::undo`] serve both phases, so the command line, the GUI, PGN and
 //! the AI need no special case. The phase machine is data-driven: after each move, one place
-//! ([`Game::advance_phase`]) decides whose turn it is and when the setup phase ends.
+//! (`Game::advance_phase`) decides whose turn it is and when the setup phase ends.
 
+mod outcome;
 pub mod pgn;
 pub mod save;
 pub mod setup;
+
+pub use outcome::{insufficient_material, Outcome, Reason};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::position::{AnyPosition, FenError, MoveError};
-use crate::types::{Color, Move, MoveKind, Piece};
+use crate::types::{Color, Move, MoveKind};
 use crate::variant::Variant;
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {
-    /// The side to move is checkmated.
-    Checkmate,
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// The same position occurred for the n-th time.
-    Repetition,
-    /// No capture or pawn move for the declared number of moves (50 in chess).
-    MoveRule,
-    /// Neither side can checkmate.
-    InsufficientMaterial,
-}
-
-impl Reason {
-    /// Words for a result line: "checkmate", "stalemate", ...
-    pub fn describe(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::Repetition => "threefold repetition",
-            Reason::MoveRule => "the 50-move rule",
-            Reason::InsufficientMaterial => "insufficient material",
-        }
-    }
-}
-
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
-    /// Why the game ended.
-    pub reason: Reason,
-}
-
-impl Outcome {
-    /// PGN result: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn pgn_result(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.winner {
-            Some(c) => write!(f, "{} wins by {}", c, self.reason.describe()),
-            None => write!(f, "draw by {}", self.reason.describe()),
-        }
-    }
-}
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -417,6 +363,23 @@ impl Game {
         }
     }
 
+    /// Plays `m`, one of [`Game::legal_moves`], without checking it again and without touching
+    /// the redo line. The walks over the game's own tree (perft, the AI's setup search) pair it
+    /// with [`Game::retract`], so one `Game` serves a whole walk instead of a clone per node.
+    pub(crate) fn push_legal(&mut self, m: Move) {
+        self.play_unchecked(m);
+    }
+
+    /// Takes back the last move like [`Game::undo`], without adding it to the redo line.
+    pub(crate) fn retract(&mut self) {
+        if let Some(ply) = self.history.pop() {
+            self.pos = ply.before;
+            self.phase = ply.phase_before;
+            // a move was played from there, so the game was not over
+            self.outcome = None;
+        }
+    }
+
     /// Takes back the last move (setup steps included). Returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let ply = self.history.pop()?;
@@ -467,11 +430,10 @@ impl Game {
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            self.play_unchecked(m);
+            self.push_legal(m);
             n += self.perft_until(depth - 1, stop);
-            self.undo();
+            self.retract();
         }
-        self.redo.clear();
         n
     }
 
@@ -493,16 +455,14 @@ impl Game {
         mut each: impl FnMut(Move, u64),
     ) -> bool {
         for m in self.legal_moves() {
-            self.play_unchecked(m);
+            self.push_legal(m);
             let n = self.perft_until(depth.saturating_sub(1), stop);
-            self.undo();
+            self.retract();
             if stop.load(Ordering::Relaxed) {
-                self.redo.clear();
                 return false;
             }
             each(m, n);
         }
-        self.redo.clear();
         true
     }
 
@@ -615,111 +575,12 @@ impl Game {
     }
 
     fn update_outcome(&mut self) {
-        self.outcome = None;
-        if self.in_setup() {
-            return;
-        }
-        let v = &*self.variant;
-        let moves = self.pos.legal_moves(v);
-        if moves.is_empty() {
-            let turn = self.pos.turn();
-            self.outcome = Some(if self.pos.is_check(v) {
-                Outcome {
-                    winner: Some(!turn),
-                    reason: Reason::Checkmate,
-                }
-            } else if v.spec.end.stalemate_draw {
-                Outcome {
-                    winner: None,
-                    reason: Reason::Stalemate,
-                }
-            } else {
-                Outcome {
-                    winner: Some(!turn),
-                    reason: Reason::Stalemate,
-                }
-            });
-            return;
-        }
-        if let Some(n) = v.spec.end.repetition {
-            let h = self.pos.hash();
-            let mut count = 1;
-            // Only positions since the last irreversible move can repeat.
-            let clock = self.pos.halfmove_clock() as usize;
-            for ply in self.history.iter().rev().take(clock) {
-                if !ply.mv.is_setup() && ply.before.hash() == h {
-                    count += 1;
-                }
-            }
-            if count >= n as usize {
-                self.outcome = Some(Outcome {
-                    winner: None,
-                    reason: Reason::Repetition,
-                });
-                return;
-            }
-        }
-        if let Some(n) = v.spec.end.move_rule {
-            if self.pos.halfmove_clock() as u32 >= 2 * n as u32 {
-                self.outcome = Some(Outcome {
-                    winner: None,
-                    reason: Reason::MoveRule,
-                });
-                return;
-            }
-        }
-        if v.spec.end.insufficient_material && insufficient_material(v, &self.pos) {
-            self.outcome = Some(Outcome {
-                winner: None,
-                reason: Reason::InsufficientMaterial,
-            });
-        }
+        self.outcome = if self.in_setup() {
+            None
+        } else {
+            outcome::decide(&self.variant, &self.pos, &self.history)
+        };
     }
-}
-
-/// Can neither side possibly checkmate? The rule of python-chess, generalized: a side lacks
-/// mating material when it has no pawn and no major piece (one that rides and is not
-/// colour-bound) and either (a) nothing but its royal piece, (b) a single non-colour-bound
-/// leaper (a knight) while the opponent has no minor pieces or pawns, or (c) only colour-bound
-/// pieces, all of the board's colour-bound pieces standing on one square colour and no other
-/// minor piece or pawn on the board.
-pub fn insufficient_material(v: &Variant, pos: &AnyPosition) -> bool {
-    let g = v.geometry();
-    let pieces: Vec<(crate::types::Square, Piece)> = pos
-        .pieces_on_board()
-        .into_iter()
-        .filter(|(_, p)| p.role != v.royal)
-        .collect();
-    let colour_bound = |p: &Piece| v.role(p.role).atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
-    let pawnish = |p: &Piece| v.role(p.role).pawn || v.role(p.role).promotion.is_some();
-    let major = |p: &Piece| {
-        !pawnish(p) && !colour_bound(p) && v.role(p.role).atoms.iter().any(|a| a.is_rider())
-    };
-    let minor = |p: &Piece| !pawnish(p) && !major(p);
-    if pieces.iter().any(|(_, p)| pawnish(p) || major(p)) {
-        return false;
-    }
-    let bound_on_one_colour = {
-        let bound: Vec<_> = pieces.iter().filter(|(_, p)| colour_bound(p)).collect();
-        let lights = bound.iter().filter(|(s, _)| g.is_light(*s)).count();
-        lights == 0 || lights == bound.len()
-    };
-    let side_insufficient = |c: Color| {
-        let mine: Vec<&Piece> = pieces
-            .iter()
-            .filter(|(_, p)| p.color == c)
-            .map(|(_, p)| p)
-            .collect();
-        let theirs_minor = pieces.iter().any(|(_, p)| p.color != c && minor(p));
-        if mine.is_empty() {
-            return true;
-        }
-        if mine.iter().any(|p| !colour_bound(p)) {
-            return mine.len() == 1 && !theirs_minor;
-        }
-        bound_on_one_colour && pieces.iter().all(|(_, p)| colour_bound(p))
-    };
-    side_insufficient(Color::White) && side_insufficient(Color::Black)
 }
 
 #[cfg(test)]

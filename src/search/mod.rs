@@ -9,12 +9,14 @@
 mod alphabeta;
 mod eval;
 mod tt;
+pub mod worker;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
 use crate::position::{AnyPosition, Position};
+use crate::types::rng::Rng;
 use crate::types::{Big, Color, Move};
 use crate::variant::{TablesFor, Variant};
 use alphabeta::{Control, Heuristics, Searcher};
@@ -81,7 +83,7 @@ pub struct Engine {
     tt: Tt,
     heuristics: Heuristics,
     level: u8,
-    rng: u64,
+    rng: Rng,
     multipv: usize,
 }
 
@@ -107,15 +109,11 @@ const OVERHEAD: Duration = Duration::from_millis(15);
 impl Engine {
     /// An engine with a transposition table of about `hash_mb` megabytes, at full strength.
     pub fn new(hash_mb: usize) -> Engine {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0x1234_5678);
         Engine {
             tt: Tt::new(hash_mb),
             heuristics: Heuristics::new(),
             level: 10,
-            rng: seed | 1,
+            rng: Rng::from_entropy(),
             multipv: 1,
         }
     }
@@ -127,7 +125,7 @@ impl Engine {
 
     /// Seeds the random choices (setup variety, weaker levels), for reproducible games.
     pub fn set_seed(&mut self, seed: u64) {
-        self.rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        self.rng = Rng(seed);
     }
 
     /// Sets the level, from 1 ("beginner": shallow, some randomness) to 10 (full strength).
@@ -152,20 +150,12 @@ impl Engine {
         self.heuristics.clear();
     }
 
-    fn next_random(&mut self) -> u64 {
-        // xorshift64*
-        let mut x = self.rng;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.rng = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
     /// Chooses a move for the side to act in `game`: a setup step (swap or pass) or a move of
     /// the game proper. Returns `None` only when there is no legal move (the game is over).
     /// `on_report` is called after each completed depth of the game-proper search (once for
-    /// each line when [`Engine::set_multipv`] asks for more than one).
+    /// each line when [`Engine::set_multipv`] asks for more than one). A forced setup step
+    /// ([`Game::forced_move`]: a mirror, or a step with one legal choice) is returned at once,
+    /// without a search and without a report.
     pub fn think(
         &mut self,
         game: &Game,
@@ -173,6 +163,9 @@ impl Engine {
         stop: &AtomicBool,
         on_report: &mut dyn FnMut(&Report),
     ) -> Option<Move> {
+        if let Some(forced) = game.forced_move() {
+            return Some(forced.mv);
+        }
         let legal = game.legal_moves();
         if legal.is_empty() {
             return None;
@@ -191,7 +184,7 @@ impl Engine {
             hard,
             soft,
             noise,
-            noise_key: if noise > 0 { self.next_random() } else { 0 },
+            noise_key: if noise > 0 { self.rng.next_u64() } else { 0 },
             single_reply: legal.len() == 1 && !limits.infinite && limits.depth.is_none(),
             multipv: self.multipv,
         };
@@ -238,21 +231,24 @@ impl Engine {
     /// king's swap, then the queen's, ...), judges each array it leads to with a short search
     /// of the resulting position (development, castling prospects, safety), adds a little
     /// noise for variety, and plays the first step of the best sequence.
+    ///
+    /// The walk plays and takes back steps on one scratch copy of the game (not a copy per
+    /// node): a step's legality depends on the whole setup phase so far (the `require`
+    /// conditions, mirrors of earlier swaps), which the game keeps.
     fn think_setup(&mut self, game: &Game, stop: &AtomicBool) -> Option<Move> {
-        let legal = game.legal_moves();
+        let mut g = game.clone();
+        let legal = g.legal_moves();
         if legal.len() == 1 {
             return Some(legal[0]);
         }
-        let us = game.turn();
+        let us = g.turn();
         let mut best: Option<(i32, Move)> = None;
         let budget = Instant::now() + Duration::from_millis(1500);
         for &m in &legal {
-            let mut g = game.clone();
-            if g.play(m).is_err() {
-                continue;
-            }
-            let s = self.best_setup_line(&g, us, stop, budget, 0);
-            let noise = (self.next_random() % 41) as i32 - 20;
+            g.push_legal(m);
+            let s = self.best_setup_line(&mut g, us, stop, budget, 0);
+            g.retract();
+            let noise = (self.rng.next_u64() % 41) as i32 - 20;
             let s = s + noise;
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, m));
@@ -261,9 +257,10 @@ impl Engine {
         best.map(|(_, m)| m)
     }
 
+    /// The best score `us` can reach from `game` with our own next steps (up to four).
     fn best_setup_line(
         &mut self,
-        game: &Game,
+        game: &mut Game,
         us: Color,
         stop: &AtomicBool,
         budget: Instant,
@@ -272,10 +269,9 @@ impl Engine {
         if game.in_setup() && game.turn() == us && depth < 4 {
             let mut best = i32::MIN;
             for m in game.legal_moves() {
-                let mut g = game.clone();
-                if g.play(m).is_ok() {
-                    best = best.max(self.best_setup_line(&g, us, stop, budget, depth + 1));
-                }
+                game.push_legal(m);
+                best = best.max(self.best_setup_line(game, us, stop, budget, depth + 1));
+                game.retract();
             }
             if best != i32::MIN {
                 return best;

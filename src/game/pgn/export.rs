@@ -1,0 +1,116 @@
+//! Writing a game as PGN: the seven-tag roster, the computed tags, the movetext.
+
+use super::{COMPUTED, SETUP_STEPS_TAG, SEVEN_TAG_ROSTER};
+use crate::game::Game;
+use crate::position::AnyPosition;
+
+/// Escapes a tag value (`\` and `"`), and turns line breaks into spaces.
+fn escape(value: &str) -> String {
+    let mut s = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => s.push_str("\\\\"),
+            '"' => s.push_str("\\\""),
+            '\n' | '\r' => s.push(' '),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// Writes `game` as PGN. `tags` give values for the seven-tag roster (unknown ones are `?`)
+/// and any further tags; `Variant`, `SetupSteps`, `SetUp` and `FEN` are always computed from the
+/// game. `Result` is the game's outcome when it is over, else the value given, else `*`.
+pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
+    let v = game.variant();
+    let given = |name: &str| {
+        tags.iter()
+            .rev()
+            .find(|(k, _)| *k == name)
+            .map(|(_, val)| val.to_string())
+    };
+    let result = match game.outcome() {
+        Some(o) => o.pgn_result().to_string(),
+        None => given("Result").unwrap_or_else(|| "*".into()),
+    };
+    let mut out = String::new();
+    for (name, default) in SEVEN_TAG_ROSTER {
+        let value = if name == "Result" {
+            result.clone()
+        } else {
+            given(name).unwrap_or_else(|| default.into())
+        };
+        out += &format!("[{name} \"{}\"]\n", escape(&value));
+    }
+    out += &format!("[Variant \"{}\"]\n", escape(v.name()));
+    let history = game.history();
+    let setup_len = history.iter().take_while(|p| p.mv.is_setup()).count();
+    // A randomized variant whose setup phase is being played by hand (see
+    // `Game::new_with_setup`) gets the tag even before its first step, empty: without it the
+    // importer would expect the drawn start in a FEN tag.
+    let random = v
+        .spec
+        .setup
+        .as_ref()
+        .is_some_and(|s| s.randomized || s.shuffle.is_some());
+    if setup_len > 0 || (random && game.in_setup()) {
+        let steps: Vec<&str> = history[..setup_len]
+            .iter()
+            .map(|p| p.san.as_str())
+            .collect();
+        out += &format!("[{SETUP_STEPS_TAG} \"{}\"]\n", escape(&steps.join(", ")));
+    }
+    // The position the game proper began from: after the last setup step, or the start.
+    let play_start: Option<AnyPosition> = if setup_len < history.len() {
+        Some(history[setup_len].before)
+    } else if !game.in_setup() {
+        Some(*game.position())
+    } else {
+        None
+    };
+    if let Some(p) = play_start {
+        out += "[SetUp \"1\"]\n";
+        out += &format!("[FEN \"{}\"]\n", p.fen_shredder(v));
+    }
+    for (name, value) in tags {
+        if SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name) || COMPUTED.contains(name) {
+            continue;
+        }
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        out += &format!("[{name} \"{}\"]\n", escape(value));
+    }
+    out.push('\n');
+
+    // Movetext: chess moves only, numbered from the FEN's move number.
+    let mut words: Vec<String> = Vec::new();
+    let mut first = true;
+    for ply in &history[setup_len..] {
+        let turn = ply.before.turn();
+        let n = ply.before.fullmove_number();
+        if turn.is_white() {
+            words.push(format!("{n}."));
+        } else if first {
+            words.push(format!("{n}..."));
+        }
+        first = false;
+        words.push(ply.san.clone());
+    }
+    words.push(result);
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+            out += &line;
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += &w;
+    }
+    out += &line;
+    out.push('\n');
+    out
+}
