@@ -2,26 +2,47 @@
 //! never leave this module. Syntax errors come back as [`SyntaxError`]s whose messages use the
 //! human names of `rule_name`.
 
+use std::borrow::Cow;
+
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest::Parser;
 
 use super::ast::*;
+use super::keywords::Block;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]
 struct RulesParser;
 
-/// A human name for every grammar rule, as a user reads it after "expected".
-fn rule_name(rule: Rule) -> &'static str {
+/// A human name for every grammar rule, as a user reads it after "expected". The entries of a
+/// block are named with the keyword table's hint ("a piece property such as `moves`, ...").
+fn rule_name(rule: Rule) -> Cow<'static, str> {
+    let block = match rule {
+        Rule::item => Some(Block::Top),
+        Rule::piece_attr | Rule::piece_keyword | Rule::unknown_attr => Some(Block::Piece),
+        Rule::castling_entry
+        | Rule::castling_keyword
+        | Rule::castling_stop
+        | Rule::castling_unknown => Some(Block::Castling),
+        Rule::end_entry | Rule::end_keyword | Rule::end_unknown => Some(Block::End),
+        Rule::setup_entry | Rule::setup_keyword | Rule::setup_unknown => Some(Block::Setup),
+        Rule::step_keyword => Some(Block::Step),
+        _ => None,
+    };
+    match block {
+        Some(b) => Cow::Owned(b.hint()),
+        None => Cow::Borrowed(token_name(rule)),
+    }
+}
+
+/// The human name of a rule that is not a block's entry.
+fn token_name(rule: Rule) -> &'static str {
     match rule {
         Rule::EOI => "end of file",
         Rule::WHITESPACE => "a space",
         Rule::COMMENT => "a comment",
         Rule::file => "a rules file",
-        Rule::item => {
-            "an item such as `name`, `board`, `piece`, `array`, `castling`, `end`, `setup` or `extends`"
-        }
         Rule::word => "a name",
         Rule::letter => "a piece letter like `N`",
         Rule::file_name => "a file letter like `g`",
@@ -34,18 +55,6 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::ident_char => "a letter or digit",
         Rule::arg => "a value",
         Rule::top_keyword => "an item name",
-        Rule::piece_attr | Rule::piece_keyword => {
-            "a piece property such as `moves`, `value`, `royal`, `pawn` or `promote`"
-        }
-        Rule::castling_entry | Rule::castling_keyword | Rule::castling_stop => {
-            "a castling entry such as `rook`, `king-side`, `queen-side`, `curtailed` or `safety`"
-        }
-        Rule::end_entry | Rule::end_keyword => {
-            "an end rule such as `stalemate`, `repetition`, `move-rule` or `insufficient-material`"
-        }
-        Rule::setup_entry | Rule::setup_keyword => {
-            "a setup entry such as `step`, `require`, `randomize` or `shuffle`"
-        }
         Rule::kw_extends => "`extends`",
         Rule::kw_name => "`name`",
         Rule::kw_description => "`description`",
@@ -107,24 +116,17 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::moves_attr => "`moves \"<Betza>\"`",
         Rule::value_attr => "`value <centipawns>`",
         Rule::promote_attr => "`promote on rank <n> to <letters>`",
-        Rule::unknown_attr => "a piece property such as `moves`, `value`, `royal`, `pawn` or `promote`",
         Rule::castling_item => "`castling { ... }` or `castling none`",
         Rule::castling_rook => "`rook <letter>`",
         Rule::castling_king_side => "`king-side king <file> rook <file>`",
         Rule::castling_queen_side => "`queen-side king <file> rook <file>`",
         Rule::castling_curtailed => "`curtailed <files>`",
         Rule::castling_safety => "`safety strict` or `safety chess960`",
-        Rule::castling_unknown => {
-            "a castling entry such as `rook`, `king-side`, `queen-side`, `curtailed` or `safety`"
-        }
         Rule::end_item => "`end { ... }`",
         Rule::end_stalemate => "`stalemate draw` or `stalemate loss`",
         Rule::end_repetition => "`repetition <n>` or `repetition off`",
         Rule::end_move_rule => "`move-rule <n>` or `move-rule off`",
         Rule::end_insufficient => "`insufficient-material`",
-        Rule::end_unknown => {
-            "an end rule such as `stalemate`, `repetition`, `move-rule` or `insufficient-material`"
-        }
         Rule::setup_item => "`setup { ... }` or `setup none`",
         Rule::setup_step => "a step like `step white swap K with Q B N optional`",
         Rule::step_swap => "`swap <letters> with <letters>`",
@@ -134,9 +136,21 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::require_between => "`<letter> between <letter>`",
         Rule::require_when => "`at end` or `after each swap`",
         Rule::setup_shuffle => "`shuffle`",
-        Rule::setup_unknown => {
-            "a setup entry such as `step`, `require`, `randomize` or `shuffle`"
-        }
+        Rule::item
+        | Rule::piece_attr
+        | Rule::piece_keyword
+        | Rule::unknown_attr
+        | Rule::castling_entry
+        | Rule::castling_keyword
+        | Rule::castling_stop
+        | Rule::castling_unknown
+        | Rule::end_entry
+        | Rule::end_keyword
+        | Rule::end_unknown
+        | Rule::setup_entry
+        | Rule::setup_keyword
+        | Rule::setup_unknown
+        | Rule::step_keyword => unreachable!("named by its block in `rule_name`"),
     }
 }
 
@@ -184,10 +198,10 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, file: usize) -> SyntaxE
             if rules.len() > 1 {
                 rules.retain(|r| !matches!(r, Rule::EOI | Rule::word));
             }
-            let mut names: Vec<&str> = rules
+            let mut names: Vec<Cow<str>> = rules
                 .iter()
                 .map(|r| match r {
-                    Rule::EOI if pos < text.len() => "end of line",
+                    Rule::EOI if pos < text.len() => Cow::Borrowed("end of line"),
                     r => rule_name(*r),
                 })
                 .collect();
@@ -208,7 +222,7 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, file: usize) -> SyntaxE
             if !names.is_empty() {
                 format!("expected {}, found {found}", join_or(&names))
             } else if !negatives.is_empty() {
-                let names: Vec<&str> = negatives.iter().map(|r| rule_name(*r)).collect();
+                let names: Vec<Cow<str>> = negatives.iter().map(|r| rule_name(*r)).collect();
                 format!("unexpected {}", join_or(&names))
             } else {
                 format!("unexpected {found}")
@@ -282,7 +296,7 @@ fn found_at(text: &str, pos: usize) -> (String, usize) {
     (format!("`{c}`"), c.len_utf8())
 }
 
-fn join_or(names: &[&str]) -> String {
+fn join_or(names: &[Cow<str>]) -> String {
     match names {
         [] => String::new(),
         [a] => a.to_string(),
@@ -721,5 +735,88 @@ impl Cx {
             span,
             offsets,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRAMMAR: &str = include_str!("../../grammar/rules.pest");
+
+    /// The grammar rule that recognises a block's keywords, and its name in the grammar.
+    fn keyword_rule(b: Block) -> (Rule, &'static str) {
+        match b {
+            Block::Top => (Rule::top_keyword, "top_keyword"),
+            Block::Piece => (Rule::piece_keyword, "piece_keyword"),
+            Block::Castling => (Rule::castling_keyword, "castling_keyword"),
+            Block::End => (Rule::end_keyword, "end_keyword"),
+            Block::Setup => (Rule::setup_keyword, "setup_keyword"),
+            Block::Step => (Rule::step_keyword, "step_keyword"),
+        }
+    }
+
+    /// The spellings of each `kw_*` rule that grammar rule `name` lists.
+    fn grammar_keywords(name: &str) -> Vec<(String, Vec<String>)> {
+        let at = GRAMMAR
+            .find(&format!("\n{name} "))
+            .unwrap_or_else(|| panic!("no rule {name}"));
+        let body = &GRAMMAR[at..];
+        let body = &body[body.find('{').unwrap() + 1..body.find('}').unwrap()];
+        body.split('|')
+            .map(|k| {
+                let k = k.trim().to_string();
+                let def = GRAMMAR
+                    .lines()
+                    .find(|l| l.starts_with(&format!("{k} ")))
+                    .unwrap_or_else(|| panic!("no rule {k}"));
+                let spellings = def.split('"').skip(1).step_by(2).map(String::from);
+                (k, spellings.collect())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_grammar_accepts_exactly_the_keyword_table() {
+        for b in [
+            Block::Top,
+            Block::Piece,
+            Block::Castling,
+            Block::End,
+            Block::Setup,
+            Block::Step,
+        ] {
+            let (rule, name) = keyword_rule(b);
+            let words = b.words();
+            for w in &words {
+                let end = RulesParser::parse(rule, w)
+                    .ok()
+                    .and_then(|p| p.map(|p| p.as_span().end()).max());
+                assert_eq!(end, Some(w.len()), "`{name}` does not accept `{w}`");
+            }
+            for (kw, spellings) in grammar_keywords(name) {
+                assert!(
+                    spellings.iter().any(|s| words.contains(&s.as_str())),
+                    "`{kw}` ({spellings:?}) of `{name}` is not in the keyword table"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn block_hints_name_the_grammar_rules() {
+        assert_eq!(
+            rule_name(Rule::unknown_attr),
+            "a piece property such as `moves`, `value`, `royal`, `pawn` or `promote`"
+        );
+        assert_eq!(
+            rule_name(Rule::castling_stop),
+            "a castling entry such as `rook`, `king-side`, `queen-side`, `curtailed` or `safety`"
+        );
+        assert_eq!(
+            rule_name(Rule::setup_entry),
+            "a setup entry such as `step`, `require`, `randomize` or `shuffle`"
+        );
+        assert_eq!(rule_name(Rule::kw_on), "`on`");
     }
 }
