@@ -175,8 +175,7 @@ impl<B: TablesFor> Position<B> {
         if let Some(&(coff, c)) = fields.get(2) {
             if c != "-" {
                 for (k, ch) in c.char_indices() {
-                    p.parse_castling_char(v, v.geometry(), ch)
-                        .map_err(|(m, h)| ferr(coff + k, m, h))?;
+                    p.parse_castling_char(v, v.geometry(), ch, coff + k)?;
                 }
             }
         }
@@ -313,14 +312,17 @@ impl<B: TablesFor> Position<B> {
         Ok(())
     }
 
+    /// One castling right, the character at byte `at` of the FEN: `K`, `Q`, or a rook's file.
     fn parse_castling_char(
         &mut self,
         v: &Variant,
         g: Geometry,
         ch: char,
-    ) -> Result<(), (String, Option<String>)> {
+        at: usize,
+    ) -> Result<(), FenError> {
         let Some(rules) = v.castling() else {
-            return Err((
+            return Err(ferr(
+                at,
                 format!("castling right `{ch}` in a game without castling"),
                 Some("write `-`".into()),
             ));
@@ -329,7 +331,8 @@ impl<B: TablesFor> Position<B> {
         let king = self.kings[color];
         let back = if color.is_white() { 0 } else { g.ranks - 1 };
         if g.rank(king) != back {
-            return Err((
+            return Err(ferr(
+                at,
                 format!(
                     "castling right `{ch}` but the {} king is not on its back rank",
                     color.name()
@@ -353,14 +356,16 @@ impl<B: TablesFor> Position<B> {
                 (self.piece_at(g.square(f, back)) == Some(rook_piece)).then_some(f)
             }
             _ => {
-                return Err((
+                return Err(ferr(
+                    at,
                     format!("castling right `{ch}`"),
                     Some("write `KQkq`, file letters such as `HAha` (Shredder-FEN), or `-`".into()),
                 ))
             }
         };
         let Some(file) = file else {
-            return Err((
+            return Err(ferr(
+                at,
                 format!(
                     "castling right `{ch}` but there is no {} castling piece there",
                     color.name()
@@ -369,7 +374,8 @@ impl<B: TablesFor> Position<B> {
             ));
         };
         if file == kf {
-            return Err((
+            return Err(ferr(
+                at,
                 format!("castling right `{ch}` names the king's own file"),
                 None,
             ));
@@ -380,7 +386,8 @@ impl<B: TablesFor> Position<B> {
             CastlingSide::QueenSide
         };
         if self.castling[color][side].is_some() {
-            return Err((
+            return Err(ferr(
+                at,
                 format!("castling right `{ch}` repeats a side"),
                 Some("each side has one right per wing".into()),
             ));

@@ -27,6 +27,7 @@ mod load;
 mod parser;
 mod session;
 mod summary;
+mod syntax;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -5,9 +5,9 @@
 //! relocatee), or *mirrors* the opponent's previous swap. Constraints on the resulting array
 //! (such as "bishops on opposite colours") say when they are checked.
 //!
-//! [`walk`] walks the phase on an array: the legal setup moves, whether the phase can still end
-//! with every constraint met, the arrays each side can reach, the start arrays of a random
-//! start. The game module plays these moves on its positions; nothing here knows chess.
+//! The `walk` module walks the phase on an array: the legal setup moves, whether the phase can
+//! still end with every constraint met, the arrays each side can reach, the start arrays of a
+//! random start. The game module plays these moves on its positions; nothing here knows chess.
 
 mod walk;
 
