@@ -26,7 +26,7 @@ use crate::variant::Variant;
 /// The legal moves of setup step `step` in `pos`, given the setup moves played so far (one per
 /// step, in order): see [`legal_setup_moves`], here on the position's array.
 pub fn legal_moves(v: &Variant, pos: &AnyPosition, step: usize, played: &[Move]) -> Vec<Move> {
-    legal_setup_moves(v, &pos.array(v), step, played)
+    legal_setup_moves(v, pos.array(v), step, played)
 }
 
 /// A random start: each side's array drawn uniformly among the arrays it can reach

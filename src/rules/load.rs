@@ -45,14 +45,24 @@ pub(crate) fn read_limited(path: &Path) -> Result<String, ReadError> {
 /// Everything the files said, merged (child over parent), not yet checked.
 #[derive(Clone, Default)]
 pub(crate) struct Draft {
+    /// `name`, as the last file to give it wrote it.
     pub name: Option<Str>,
+    /// `description` lines.
     pub description: Option<Vec<Str>>,
+    /// `source` lines.
     pub source: Option<Vec<Str>>,
+    /// `board`.
     pub board: Option<Spanned<(u32, u32)>>,
+    /// Every piece, parents' first; a child's piece replaces the parent's of the same name or
+    /// letter in place.
     pub pieces: Vec<PieceDecl>,
+    /// `array`.
     pub array: Option<Str>,
+    /// `castling` (its keyword's span; `None` inside for `castling none`).
     pub castling: Option<(Span, Option<CastlingBlock>)>,
+    /// `end`.
     pub end: Option<(Span, EndBlock)>,
+    /// `setup` (its keyword's span; `None` inside for `setup none`).
     pub setup: Option<(Span, Option<SetupBlock>)>,
 }
 

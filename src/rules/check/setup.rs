@@ -260,7 +260,7 @@ pub(super) fn check_can_finish(s: &mut Session, keyword: Span, spec: &VariantSpe
     let stuck = if setup.shuffle.is_some() {
         StartArrays::new(spec).is_empty()
     } else {
-        !setup.steps.is_empty() && legal_setup_moves(spec, &spec.array, 0, &[]).is_empty()
+        !setup.steps.is_empty() && legal_setup_moves(spec, spec.array.clone(), 0, &[]).is_empty()
     };
     if !stuck {
         return;

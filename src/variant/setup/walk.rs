@@ -61,7 +61,7 @@ impl Constraint {
 /// is a king: "the king cannot be a relocatee" follows from the queen step's `with` list.
 pub fn legal_setup_moves(
     spec: &impl AsRef<VariantSpec>,
-    array: &[Option<Piece>],
+    mut array: Array,
     step: usize,
     played: &[Move],
 ) -> Vec<Move> {
@@ -73,7 +73,6 @@ pub fn legal_setup_moves(
         return Vec::new();
     }
     let w = Walker::new(spec, setup);
-    let mut array = array.to_vec();
     let mut line: Vec<Move> = played.iter().copied().take(step).collect();
     let candidates = w.candidates(&mut array, step, &line);
     candidates
