@@ -102,7 +102,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
         name: "random".into(),
         description: String::new(),
         source: String::new(),
-        origin: "random".into(),
+        origin: myriad::variant::Origin::File("random".into()),
         geometry: g,
         roles,
         array,

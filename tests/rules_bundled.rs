@@ -346,6 +346,6 @@ fn extends_resolves_relative_paths_and_load_takes_paths() {
     assert_eq!(v.spec.name, "Relative");
     assert_eq!(v.spec.roles.len(), 6);
     let v = load("rules/regroupment.rules").unwrap();
-    assert_eq!(v.spec.origin, "rules/regroupment.rules");
+    assert_eq!(v.origin().display(), "rules/regroupment.rules");
     assert_eq!(steps(&v).len(), 4);
 }

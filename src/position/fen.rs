@@ -1,7 +1,8 @@
 //! FEN in and out, with Shredder (`HAha`) and X-FEN (`KQkq`) castling.
 
 use super::{zobrist, EnPassant, Position};
-use crate::types::{Bits, CastlingSide, Color, Geometry, Piece};
+use crate::types::{Bits, CastlingSide, Color, Geometry, Piece, Square};
+use crate::variant::board_text::{self, BoardText, ProblemKind};
 use crate::variant::{TablesFor, Variant};
 use std::fmt;
 
@@ -50,221 +51,136 @@ fn width_help(files: u8) -> String {
 /// The longest FEN accepted (far above any legal one for a 12x12 board).
 pub const MAX_FEN_LEN: usize = 1024;
 
+/// The FEN's fields with their byte offsets: at least one, at most six.
+fn split_fields(fen: &str) -> Result<Vec<(usize, &str)>, FenError> {
+    if fen.len() > MAX_FEN_LEN {
+        return Err(ferr(
+            0,
+            format!("fen is {} bytes long", fen.len()),
+            Some(format!("a FEN has at most {MAX_FEN_LEN} bytes")),
+        ));
+    }
+    let mut fields: Vec<(usize, &str)> = Vec::new();
+    let mut pos = 0;
+    for part in fen.split(' ') {
+        if !part.is_empty() {
+            fields.push((pos, part));
+        }
+        pos += part.len() + 1;
+    }
+    if fields.is_empty() {
+        return Err(ferr(0, "empty fen", Some("a FEN starts with the board, e.g. `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`".into())));
+    }
+    if fields.len() > 6 {
+        return Err(ferr(
+            fields[6].0,
+            format!("unexpected `{}` after the move number", fields[6].1),
+            Some("a FEN has at most six fields".into()),
+        ));
+    }
+    Ok(fields)
+}
+
+/// The side-to-move field.
+fn parse_turn(toff: usize, t: &str) -> Result<Color, FenError> {
+    match t {
+        "w" | "W" => Ok(Color::White),
+        "b" | "B" => Ok(Color::Black),
+        _ => Err(ferr(
+            toff,
+            format!("side to move `{t}`"),
+            Some("write `w` or `b`".into()),
+        )),
+    }
+}
+
+/// A problem of the board field (at `boff` in the FEN), worded for a FEN.
+fn board_error(
+    v: &Variant,
+    boff: usize,
+    board: &str,
+    read: &BoardText,
+    problem: &board_text::Problem,
+) -> FenError {
+    let g = v.geometry();
+    let rank = read.ranks[problem.rank];
+    let rank_text = &board[rank.start..rank.end];
+    // Rank numbers count from 1 at the bottom; the first rank written is the top one.
+    let number = g.ranks as usize - problem.rank;
+    let at = boff + problem.start;
+    match problem.kind {
+        ProblemKind::RankCount(n) => ferr(
+            boff,
+            format!("the board has {n} ranks, the game needs {}", g.ranks),
+            Some(format!(
+                "write {} ranks separated by `/`, the top rank first",
+                g.ranks
+            )),
+        ),
+        ProblemKind::ZeroRun => ferr(
+            at,
+            "`0` empty squares",
+            Some("digits count empty squares, from 1".into()),
+        ),
+        ProblemKind::UnknownLetter(c) | ProblemKind::Unexpected(c) => {
+            let letters: String = v
+                .spec
+                .roles
+                .iter()
+                .map(|r| format!("{} ", r.letter))
+                .collect();
+            ferr(
+                at,
+                format!("unknown piece letter `{c}`"),
+                Some(format!(
+                    "this game's pieces are {letters}(upper case White, lower case Black)"
+                )),
+            )
+        }
+        ProblemKind::Overflow => too_wide(at, number, rank_text, g.files),
+        ProblemKind::Width(w) if w > g.files as usize => too_wide(at, number, rank_text, g.files),
+        ProblemKind::Width(w) => ferr(
+            at,
+            format!(
+                "rank {number} (`{rank_text}`) has {w} squares, the board has {} files",
+                g.files
+            ),
+            Some(width_help(g.files)),
+        ),
+    }
+}
+
+fn too_wide(at: usize, number: usize, rank_text: &str, files: u8) -> FenError {
+    ferr(
+        at,
+        format!("rank {number} (`{rank_text}`) has more than {files} squares"),
+        Some(width_help(files)),
+    )
+}
+
 impl<B: TablesFor> Position<B> {
     /// Parses a FEN. Missing trailing fields take defaults (`w - - 0 1`).
     pub fn from_fen(v: &Variant, fen: &str) -> Result<Self, FenError> {
-        let g = v.geometry();
-        if fen.len() > MAX_FEN_LEN {
-            return Err(ferr(
-                0,
-                format!("fen is {} bytes long", fen.len()),
-                Some(format!("a FEN has at most {MAX_FEN_LEN} bytes")),
-            ));
-        }
-        let mut fields: Vec<(usize, &str)> = Vec::new();
-        let mut pos = 0;
-        for part in fen.split(' ') {
-            if !part.is_empty() {
-                fields.push((pos, part));
-            }
-            pos += part.len() + 1;
-        }
-        if fields.is_empty() {
-            return Err(ferr(0, "empty fen", Some("a FEN starts with the board, e.g. `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`".into())));
-        }
-        if fields.len() > 6 {
-            return Err(ferr(
-                fields[6].0,
-                format!("unexpected `{}` after the move number", fields[6].1),
-                Some("a FEN has at most six fields".into()),
-            ));
-        }
+        let fields = split_fields(fen)?;
         let mut p = Self::empty();
-        // board
         let (boff, board) = fields[0];
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != g.ranks as usize {
-            return Err(ferr(
-                boff,
-                format!(
-                    "the board has {} ranks, the game needs {}",
-                    ranks.len(),
-                    g.ranks
-                ),
-                Some(format!(
-                    "write {} ranks separated by `/`, the top rank first",
-                    g.ranks
-                )),
-            ));
-        }
-        let mut off = boff;
-        let letters: String = v
-            .spec
-            .roles
-            .iter()
-            .map(|r| r.letter)
-            .collect::<Vec<_>>()
-            .iter()
-            .map(|c| format!("{c} "))
-            .collect();
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = g.ranks - 1 - i as u8;
-            let too_wide = || {
-                ferr(
-                    off,
-                    format!(
-                        "rank {} (`{}`) has more than {} squares",
-                        rank + 1,
-                        rank_text,
-                        g.files
-                    ),
-                    Some(width_help(g.files)),
-                )
-            };
-            let mut file: u32 = 0;
-            let bytes = rank_text.as_bytes();
-            let mut j = 0;
-            while j < bytes.len() {
-                let c = bytes[j] as char;
-                if c.is_ascii_digit() {
-                    let start = j;
-                    while j < bytes.len() && bytes[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let n: u32 = rank_text[start..j].parse().unwrap_or(u32::MAX);
-                    if n == 0 {
-                        return Err(ferr(
-                            off + start,
-                            "`0` empty squares",
-                            Some("digits count empty squares, from 1".into()),
-                        ));
-                    }
-                    file = file.saturating_add(n);
-                    continue;
-                }
-                let Some(pc) = v.piece_from_char(c).filter(|_| c.is_ascii_alphabetic()) else {
-                    // the whole character, not its first byte (everything before it is ASCII)
-                    let c = rank_text[j..].chars().next().unwrap_or(c);
-                    return Err(ferr(
-                        off + j,
-                        format!("unknown piece letter `{c}`"),
-                        Some(format!(
-                            "this game's pieces are {}(upper case White, lower case Black)",
-                            letters
-                        )),
-                    ));
-                };
-                if file >= g.files as u32 {
-                    return Err(too_wide());
-                }
-                p.put(g.square(file as u8, rank), pc);
-                file += 1;
-                j += 1;
-            }
-            if file > g.files as u32 {
-                return Err(too_wide());
-            }
-            if file != g.files as u32 {
-                return Err(ferr(
-                    off,
-                    format!(
-                        "rank {} (`{}`) has {} squares, the board has {} files",
-                        rank + 1,
-                        rank_text,
-                        file,
-                        g.files
-                    ),
-                    Some(width_help(g.files)),
-                ));
-            }
-            off += rank_text.len() + 1;
-        }
-        // kings
-        for c in Color::ALL {
-            let ks = p.pieces(Piece {
-                color: c,
-                role: v.royal,
-            });
-            if ks.count() != 1 {
-                return Err(ferr(
-                    boff,
-                    format!(
-                        "{} has {} {} pieces",
-                        c.name(),
-                        ks.count(),
-                        v.role(v.royal).name.to_lowercase()
-                    ),
-                    Some(format!(
-                        "each side needs exactly one `{}`",
-                        v.piece_char(Piece {
-                            color: c,
-                            role: v.royal
-                        })
-                    )),
-                ));
-            }
-            p.kings[c] = ks.lsb();
-        }
-        // turn
+        p.read_board(v, boff, board)?;
+        p.find_kings(v, boff)?;
         if let Some(&(toff, t)) = fields.get(1) {
-            p.turn = match t {
-                "w" | "W" => Color::White,
-                "b" | "B" => Color::Black,
-                _ => {
-                    return Err(ferr(
-                        toff,
-                        format!("side to move `{t}`"),
-                        Some("write `w` or `b`".into()),
-                    ))
-                }
-            };
+            p.turn = parse_turn(toff, t)?;
         }
         if p.turn == Color::Black {
             p.hash ^= zobrist::SIDE_KEY;
         }
-        // castling
         if let Some(&(coff, c)) = fields.get(2) {
             if c != "-" {
                 for (k, ch) in c.char_indices() {
-                    p.parse_castling_char(v, g, ch)
-                        .map_err(|(m, h)| ferr(coff + k, m, h))?;
+                    p.parse_castling_char(v, v.geometry(), ch, coff + k)?;
                 }
             }
         }
-        // en passant
         if let Some(&(eoff, e)) = fields.get(3) {
-            if e != "-" {
-                let Some(target) = g.parse_square(e) else {
-                    return Err(ferr(
-                        eoff,
-                        format!("en passant square `{e}`"),
-                        Some("write a square such as `e3`, or `-`".into()),
-                    ));
-                };
-                // The pawn that just moved stands one step beyond the target, seen from its owner.
-                let victim_rank = if p.turn == Color::White {
-                    g.rank(target) as i32 - 1
-                } else {
-                    g.rank(target) as i32 + 1
-                };
-                if let Some(victim) = g.square_at(g.file(target) as i32, victim_rank) {
-                    let t = v.tables::<B>();
-                    let us = p.turn;
-                    let capturable = p
-                        .piece_at(victim)
-                        .is_some_and(|pc| pc.color != us && v.role(pc.role).pawn)
-                        && p.piece_at(target).is_none()
-                        && t.roles().any(|r| {
-                            (p.by_role(r) & p.by_color[us])
-                                .iter()
-                                .any(|q| t.ep_capture[t.idx(us, r, q)].has(target))
-                        });
-                    if capturable {
-                        p.ep = Some(EnPassant { target, victim });
-                        p.hash ^= zobrist::ep(target);
-                    }
-                }
-            }
+            p.read_en_passant(v, eoff, e)?;
         }
         if let Some(&(hoff, h)) = fields.get(4) {
             p.halfmove = h.parse().map_err(|_| {
@@ -287,31 +203,126 @@ impl<B: TablesFor> Position<B> {
                 p.fullmove = 1;
             }
         }
-        // the side not to move must not be in check
+        p.check_side_not_to_move(v, boff)?;
+        Ok(p)
+    }
+
+    /// The board field (at `boff` in the FEN), read by the one board-text reader
+    /// ([`board_text`]); the first problem is the error.
+    fn read_board(&mut self, v: &Variant, boff: usize, board: &str) -> Result<(), FenError> {
+        let g = v.geometry();
+        let read = board_text::parse(board, g, |c| v.piece_from_char(c));
+        if let Some(problem) = read.problems.first() {
+            return Err(board_error(v, boff, board, &read, problem));
+        }
+        for (i, pc) in read.squares.iter().enumerate() {
+            if let Some(pc) = pc {
+                self.put(Square(i as u8), *pc);
+            }
+        }
+        Ok(())
+    }
+
+    /// Each side has exactly one royal piece: where it stands.
+    fn find_kings(&mut self, v: &Variant, boff: usize) -> Result<(), FenError> {
+        for c in Color::ALL {
+            let royal = Piece {
+                color: c,
+                role: v.royal,
+            };
+            let ks = self.pieces(royal);
+            if ks.count() != 1 {
+                return Err(ferr(
+                    boff,
+                    format!(
+                        "{} has {} {} pieces",
+                        c.name(),
+                        ks.count(),
+                        v.role(v.royal).name.to_lowercase()
+                    ),
+                    Some(format!(
+                        "each side needs exactly one `{}`",
+                        v.piece_char(royal)
+                    )),
+                ));
+            }
+            self.kings[c] = ks.lsb();
+        }
+        Ok(())
+    }
+
+    /// The en passant field: a target is kept only if a pawn could really capture there.
+    fn read_en_passant(&mut self, v: &Variant, eoff: usize, e: &str) -> Result<(), FenError> {
+        if e == "-" {
+            return Ok(());
+        }
+        let g = v.geometry();
+        let Some(target) = g.parse_square(e) else {
+            return Err(ferr(
+                eoff,
+                format!("en passant square `{e}`"),
+                Some("write a square such as `e3`, or `-`".into()),
+            ));
+        };
+        // The pawn that just moved stands one step beyond the target, seen from its owner.
+        let victim_rank = if self.turn == Color::White {
+            g.rank(target) as i32 - 1
+        } else {
+            g.rank(target) as i32 + 1
+        };
+        let Some(victim) = g.square_at(g.file(target) as i32, victim_rank) else {
+            return Ok(());
+        };
         let t = v.tables::<B>();
-        let them = !p.turn;
-        if p.attackers_to(t, p.kings[them], p.turn, p.occupied()).any() {
+        let us = self.turn;
+        let capturable = self
+            .piece_at(victim)
+            .is_some_and(|pc| pc.color != us && v.role(pc.role).pawn)
+            && self.piece_at(target).is_none()
+            && t.roles().any(|r| {
+                (self.by_role(r) & self.by_color[us])
+                    .iter()
+                    .any(|q| t.ep_capture[t.idx(us, r, q)].has(target))
+            });
+        if capturable {
+            self.ep = Some(EnPassant { target, victim });
+            self.hash ^= zobrist::ep(target);
+        }
+        Ok(())
+    }
+
+    /// The side not to move must not be in check.
+    fn check_side_not_to_move(&self, v: &Variant, boff: usize) -> Result<(), FenError> {
+        let t = v.tables::<B>();
+        let them = !self.turn;
+        if self
+            .attackers_to(t, self.kings[them], self.turn, self.occupied())
+            .any()
+        {
             return Err(ferr(
                 boff,
                 format!(
                     "{} is in check but it is {}'s turn",
                     them.name(),
-                    p.turn.name()
+                    self.turn.name()
                 ),
                 Some("check the side-to-move field".into()),
             ));
         }
-        Ok(p)
+        Ok(())
     }
 
+    /// One castling right, the character at byte `at` of the FEN: `K`, `Q`, or a rook's file.
     fn parse_castling_char(
         &mut self,
         v: &Variant,
         g: Geometry,
         ch: char,
-    ) -> Result<(), (String, Option<String>)> {
+        at: usize,
+    ) -> Result<(), FenError> {
         let Some(rules) = v.castling() else {
-            return Err((
+            return Err(ferr(
+                at,
                 format!("castling right `{ch}` in a game without castling"),
                 Some("write `-`".into()),
             ));
@@ -320,7 +331,8 @@ impl<B: TablesFor> Position<B> {
         let king = self.kings[color];
         let back = if color.is_white() { 0 } else { g.ranks - 1 };
         if g.rank(king) != back {
-            return Err((
+            return Err(ferr(
+                at,
                 format!(
                     "castling right `{ch}` but the {} king is not on its back rank",
                     color.name()
@@ -344,14 +356,16 @@ impl<B: TablesFor> Position<B> {
                 (self.piece_at(g.square(f, back)) == Some(rook_piece)).then_some(f)
             }
             _ => {
-                return Err((
+                return Err(ferr(
+                    at,
                     format!("castling right `{ch}`"),
                     Some("write `KQkq`, file letters such as `HAha` (Shredder-FEN), or `-`".into()),
                 ))
             }
         };
         let Some(file) = file else {
-            return Err((
+            return Err(ferr(
+                at,
                 format!(
                     "castling right `{ch}` but there is no {} castling piece there",
                     color.name()
@@ -360,7 +374,8 @@ impl<B: TablesFor> Position<B> {
             ));
         };
         if file == kf {
-            return Err((
+            return Err(ferr(
+                at,
                 format!("castling right `{ch}` names the king's own file"),
                 None,
             ));
@@ -371,7 +386,8 @@ impl<B: TablesFor> Position<B> {
             CastlingSide::QueenSide
         };
         if self.castling[color][side].is_some() {
-            return Err((
+            return Err(ferr(
+                at,
                 format!("castling right `{ch}` repeats a side"),
                 Some("each side has one right per wing".into()),
             ));

@@ -53,7 +53,7 @@ pub(crate) fn chess() -> Variant {
         name: "Chess".into(),
         description: String::new(),
         source: String::new(),
-        origin: "test".into(),
+        origin: crate::variant::Origin::File("test".into()),
         geometry: g,
         roles,
         array,

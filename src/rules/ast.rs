@@ -2,6 +2,8 @@
 //! checker can point at it; nothing here is checked yet (letters may be undeclared, numbers out
 //! of range).
 
+use super::keywords::Kw;
+
 /// A byte range in one of the files being compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
@@ -92,18 +94,19 @@ pub enum Item {
 impl Item {
     /// The keyword naming this item (for "duplicate" messages) and its span.
     pub fn keyword(&self) -> Option<(&'static str, Span)> {
-        Some(match self {
-            Item::Extends(s) => ("extends", s.span),
-            Item::Name(k, _) => ("name", *k),
-            Item::Description(k, _) => ("description", *k),
-            Item::Source(k, _) => ("source", *k),
-            Item::Board(k, _) => ("board", *k),
-            Item::Array(k, _) => ("array", *k),
-            Item::Castling(k, _) => ("castling", *k),
-            Item::End(k, _) => ("end", *k),
-            Item::Setup(k, _) => ("setup", *k),
+        let (kw, span) = match self {
+            Item::Extends(s) => (Kw::Extends, s.span),
+            Item::Name(k, _) => (Kw::Name, *k),
+            Item::Description(k, _) => (Kw::Description, *k),
+            Item::Source(k, _) => (Kw::Source, *k),
+            Item::Board(k, _) => (Kw::Board, *k),
+            Item::Array(k, _) => (Kw::Array, *k),
+            Item::Castling(k, _) => (Kw::Castling, *k),
+            Item::End(k, _) => (Kw::End, *k),
+            Item::Setup(k, _) => (Kw::Setup, *k),
             Item::Piece(_) | Item::Unknown(_) => return None,
-        })
+        };
+        Some((kw.word(), span))
     }
 }
 

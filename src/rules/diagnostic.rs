@@ -164,29 +164,7 @@ impl<'a> IntoIterator for &'a Diagnostics {
 /// Edit distance with adjacent transpositions (optimal string alignment), ignoring ASCII case:
 /// `roayl` is one edit from `royal`.
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
-    let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
-    let (n, m) = (a.len(), b.len());
-    let mut d = vec![vec![0usize; m + 1]; n + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, v) in d[0].iter_mut().enumerate() {
-        *v = j;
-    }
-    for i in 1..=n {
-        for j in 1..=m {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = v;
-        }
-    }
-    d[n][m]
+    strsim::osa_distance(&a.to_ascii_lowercase(), &b.to_ascii_lowercase())
 }
 
 /// The closest candidate to `word`, if it is close enough to be a likely typo.

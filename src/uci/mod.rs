@@ -316,11 +316,7 @@ impl<R: BufRead> Lines<R> {
 /// python-chess, which sets `UCI_Variant chess` for standard and Chess960 boards) may also
 /// choose `chess` on an 8x8 board.
 fn variant_option(v: &Variant) -> String {
-    let stem = std::path::Path::new(&v.spec.origin)
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("chess")
-        .replace(' ', "-");
+    let stem = v.origin().stem().replace(' ', "-");
     let mut vars = vec![stem.clone()];
     let g = v.geometry();
     if stem != "chess" && g.files == 8 && g.ranks == 8 {

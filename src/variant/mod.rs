@@ -5,6 +5,7 @@
 //! per-square tables ([`Tables`]) so that move generation only reads tables.
 
 pub mod betza;
+pub mod board_text;
 mod origin;
 pub mod setup;
 mod tables;
@@ -14,6 +15,8 @@ pub use setup::{
     Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
 };
 pub use tables::{gcd as betza_gcd, RayKind, Ride, Special, Tables};
+
+use std::sync::Arc;
 
 use crate::types::{
     Big, Bits, ByCastlingSide, ByColor, Color, Geometry, Piece, Role, Square, MAX_ROLES,
@@ -135,8 +138,8 @@ pub struct VariantSpec {
     pub description: String,
     /// Source and credits.
     pub source: String,
-    /// Where it was read from (a path or a bundled name), for messages.
-    pub origin: String,
+    /// Where it was read from (a file or a bundled name).
+    pub origin: Origin,
     /// Board size.
     pub geometry: Geometry,
     /// Piece kinds, in declaration order; [`Role`] indexes this.
@@ -170,39 +173,63 @@ pub struct Variant {
 /// Why a [`VariantSpec`] cannot be compiled. The rules front end reports these problems with
 /// file positions before it gets here; this is the last line of defence for hand-made specs.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SpecError(pub String);
+pub enum SpecError {
+    /// The board is smaller or larger than the move tables allow.
+    #[error("board {files}x{ranks} is outside 4x4..12x12")]
+    BoardSize {
+        /// Files, as given.
+        files: u8,
+        /// Ranks, as given.
+        ranks: u8,
+    },
+    /// No piece kinds, or more than [`MAX_ROLES`].
+    #[error("a game needs 1 to {MAX_ROLES} piece kinds")]
+    RoleCount,
+    /// Not exactly one royal kind.
+    #[error("exactly one piece kind must be royal")]
+    RoyalKinds,
+    /// The array is not one entry per square.
+    #[error("the array does not cover the board")]
+    ArraySize,
+    /// The array holds a role that is not declared.
+    #[error("array names an undeclared role")]
+    UndeclaredArrayRole,
+    /// A side does not have exactly one royal piece in the array.
+    #[error("{} must have exactly one royal piece in the array", .0.name())]
+    RoyalCount(Color),
+    /// A promotion choice is not a declared role.
+    #[error("promotion to an undeclared role")]
+    UndeclaredPromotion,
+}
 
 impl Variant {
     /// Compiles a spec: checks it and builds the move tables.
     pub fn new(spec: VariantSpec) -> Result<Variant, SpecError> {
         let g = spec.geometry;
         if Geometry::new(g.files, g.ranks).is_none() {
-            return Err(SpecError(format!(
-                "board {}x{} is outside 4x4..12x12",
-                g.files, g.ranks
-            )));
+            return Err(SpecError::BoardSize {
+                files: g.files,
+                ranks: g.ranks,
+            });
         }
         if spec.roles.is_empty() || spec.roles.len() > MAX_ROLES {
-            return Err(SpecError(format!(
-                "a game needs 1 to {MAX_ROLES} piece kinds"
-            )));
+            return Err(SpecError::RoleCount);
         }
         let royals: Vec<usize> = (0..spec.roles.len())
             .filter(|&i| spec.roles[i].royal)
             .collect();
         if royals.len() != 1 {
-            return Err(SpecError("exactly one piece kind must be royal".into()));
+            return Err(SpecError::RoyalKinds);
         }
         if spec.array.len() != g.len() {
-            return Err(SpecError("the array does not cover the board".into()));
+            return Err(SpecError::ArraySize);
         }
         let royal = Role(royals[0] as u8);
         let mut initial_ranks = ByColor::<[u16; MAX_ROLES]>::default();
         for sq in g.squares() {
             if let Some(p) = spec.array[sq.index()] {
                 if p.role.index() >= spec.roles.len() {
-                    return Err(SpecError("array names an undeclared role".into()));
+                    return Err(SpecError::UndeclaredArrayRole);
                 }
                 let r = g.rank(sq);
                 let rel = if p.color.is_white() {
@@ -225,16 +252,13 @@ impl Variant {
                 })
                 .count();
             if n != 1 {
-                return Err(SpecError(format!(
-                    "{} must have exactly one royal piece in the array",
-                    c.name()
-                )));
+                return Err(SpecError::RoyalCount(c));
             }
         }
         for r in &spec.roles {
             if let Some(p) = &r.promotion {
                 if p.choices.iter().any(|c| c.index() >= spec.roles.len()) {
-                    return Err(SpecError("promotion to an undeclared role".into()));
+                    return Err(SpecError::UndeclaredPromotion);
                 }
             }
         }
@@ -267,6 +291,11 @@ impl Variant {
     /// Name of the game.
     pub fn name(&self) -> &str {
         &self.spec.name
+    }
+
+    /// Where the rules were read from.
+    pub fn origin(&self) -> &Origin {
+        &self.spec.origin
     }
 
     /// Number of roles.
@@ -323,6 +352,26 @@ impl Variant {
     #[inline]
     pub fn tables<B: TablesFor>(&self) -> &Tables<B> {
         B::tables(self).expect("bit-set width does not match the board size")
+    }
+}
+
+// The setup walks ([`setup::StartArrays`], ...) take anything that holds a spec: the spec
+// itself (in the rules checker, before the tables exist) or a compiled variant, shared or not.
+impl AsRef<VariantSpec> for VariantSpec {
+    fn as_ref(&self) -> &VariantSpec {
+        self
+    }
+}
+
+impl AsRef<VariantSpec> for Variant {
+    fn as_ref(&self) -> &VariantSpec {
+        &self.spec
+    }
+}
+
+impl AsRef<VariantSpec> for Arc<Variant> {
+    fn as_ref(&self) -> &VariantSpec {
+        &self.spec
     }
 }
 

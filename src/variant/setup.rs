@@ -3,8 +3,17 @@
 //! A setup phase is a sequence of steps. In each step one side either *swaps* one of its pieces
 //! of a given kind (the relocating piece) with one of its pieces of other given kinds (the
 //! relocatee), or *mirrors* the opponent's previous swap. Constraints on the resulting array
-//! (such as "bishops on opposite colours") say when they are checked. The game module turns
-//! this into legal moves; nothing here knows chess.
+//! (such as "bishops on opposite colours") say when they are checked.
+//!
+//! The `walk` module walks the phase on an array: the legal setup moves, whether the phase can
+//! still end with every constraint met, the arrays each side can reach, the start arrays of a
+//! random start. The game module plays these moves on its positions; nothing here knows chess.
+
+mod walk;
+
+pub use walk::{
+    describe_step, legal_setup_moves, reachable_arrays, start_arrays, Array, StartArrays,
+};
 
 use crate::types::{Color, Role};
 

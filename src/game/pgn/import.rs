@@ -13,11 +13,8 @@ use crate::variant::Variant;
 /// and the name it was loaded by (`regroupment`, `rules/regroupment.rules`).
 fn names_variant(v: &Variant, tag: &str) -> bool {
     let t = tag.trim().to_lowercase();
-    let origin = v.spec.origin.to_lowercase();
-    let stem = std::path::Path::new(&origin)
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_default();
+    let origin = v.origin().display().to_lowercase();
+    let stem = v.origin().stem().to_lowercase();
     let name = v.name().to_lowercase();
     t == name
         || t == origin

@@ -1,0 +1,65 @@
+//! `end { ... }`: stalemate, repetition, the move rule, insufficient material.
+
+use super::report_twice;
+use crate::rules::ast::{EndBlock, Limit, Span};
+use crate::rules::keywords::{Block, Kw};
+use crate::rules::session::Session;
+use crate::variant::EndRules;
+
+/// Checks an end block; what is missing or wrong keeps the default of chess.
+pub(super) fn check(s: &mut Session, e: &EndBlock) -> EndRules {
+    for u in &e.unknown {
+        let (message, help) = Block::End.unknown(&u.value);
+        s.error(u.span, message, Some(help));
+    }
+    let twice = [
+        (
+            Kw::Stalemate,
+            e.stalemate_draw.iter().map(|s| s.span).collect(),
+        ),
+        (Kw::Repetition, e.repetition.iter().map(|s| s.0).collect()),
+        (Kw::MoveRule, e.move_rule.iter().map(|s| s.0).collect()),
+        (
+            Kw::Insufficient,
+            e.insufficient.iter().map(|s| s.span).collect::<Vec<Span>>(),
+        ),
+    ];
+    report_twice(s, &twice, &format!("in `{}`", Kw::End.word()));
+    let repetition = limit(s, e.repetition.first(), 2..=100, |n| {
+        (
+            format!("repetition count `{n}` is out of range"),
+            "draw on the 2nd to 100th occurrence (3 in chess), or write `repetition off`",
+        )
+    });
+    let move_rule = limit(s, e.move_rule.first(), 1..=1000, |n| {
+        (
+            format!("move rule `{n}` is out of range"),
+            "count 1 to 1000 moves (50 in chess), or write `move-rule off`",
+        )
+    });
+    EndRules {
+        stalemate_draw: e.stalemate_draw.first().is_none_or(|s| s.value),
+        repetition: repetition.map(|n| n as u8),
+        move_rule: move_rule.map(|n| n as u16),
+        insufficient_material: e.insufficient.first().is_some_and(|s| s.value),
+    }
+}
+
+/// A count or `off` (`None`); a count outside `range` is reported with the message and help
+/// `wording` gives for the number as written.
+fn limit(
+    s: &mut Session,
+    entry: Option<&(Span, Limit)>,
+    range: std::ops::RangeInclusive<i64>,
+    wording: impl Fn(&str) -> (String, &'static str),
+) -> Option<i64> {
+    match entry {
+        None | Some((_, Limit::Off)) => None,
+        Some((_, Limit::Number(n))) if range.contains(&n.value) => Some(n.value),
+        Some((_, Limit::Number(n))) => {
+            let (message, help) = wording(s.text(n.span));
+            s.error(n.span, message, Some(help.into()));
+            None
+        }
+    }
+}

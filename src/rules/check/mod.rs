@@ -1,0 +1,194 @@
+//! The checker: judges a merged [`Draft`] and builds a [`VariantSpec`].
+//!
+//! One pass per block, in the manner of pest's meta-grammar validator (whose `validate_ast`
+//! runs independent passes and collects what each finds): the top-level items (name, board)
+//! here, then [`pieces`], [`array`], [`castling`], [`end`] and [`setup`]. Each pass records its
+//! problems in the [`Session`] and returns what it built; a later pass takes what it needs from
+//! an earlier one (the array needs the pieces' letters), so a problem in one block does not
+//! hide the problems of the others. Nothing stops at the first problem.
+
+mod array;
+mod castling;
+mod end;
+mod pieces;
+mod setup;
+
+use super::ast::{Span, Spanned, Str};
+use super::keywords::Kw;
+use super::load::Draft;
+use super::session::Session;
+use crate::types::{Geometry, Role};
+use crate::variant::{EndRules, Origin, VariantSpec};
+
+/// Checks a draft; returns the spec if no problem was found (in this pass or before).
+pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<VariantSpec> {
+    let name = check_name(s, d);
+    let description = join(&d.description);
+    let source = join(&d.source);
+    let geometry = check_board(s, d);
+    let roles = pieces::check(s, &d.pieces, geometry);
+    let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
+    let array = match (&d.array, geometry) {
+        (Some(a), Some(g)) => array::check(s, a, g, d.board.as_ref().map(|b| b.span), &roles),
+        (None, _) => {
+            s.file_error(TOP, "this file has no `array`", Some("add the starting position, e.g. `array \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"`".into()));
+            None
+        }
+        _ => None,
+    };
+    let castling = match &d.castling {
+        Some((k, Some(c))) => castling::check(
+            s,
+            *k,
+            c,
+            castling::Context {
+                geometry,
+                letters: &letters,
+                roles: &roles,
+                array: array.as_deref(),
+                array_text: d.array.as_ref(),
+            },
+        ),
+        _ => None,
+    };
+    let end = match &d.end {
+        Some((_, e)) => end::check(s, e),
+        None => EndRules::default(),
+    };
+    let setup = match &d.setup {
+        Some((k, Some(b))) => setup::check(s, *k, b, geometry, &letters),
+        _ => None,
+    };
+    let geometry = geometry?;
+    let array = array?;
+    if let (Some((k, _)), Some(sp)) = (&d.setup, &setup) {
+        setup::check_size(s, *k, &array, geometry, sp);
+    }
+    if s.has_problems() {
+        return None;
+    }
+    let spec = VariantSpec {
+        name,
+        description,
+        source,
+        origin,
+        geometry,
+        roles,
+        array,
+        castling,
+        end,
+        setup,
+    };
+    if let Some((k, _)) = &d.setup {
+        setup::check_can_finish(s, *k, &spec);
+    }
+    (!s.has_problems()).then_some(spec)
+}
+
+/// Problems with no line of their own are reported against the file being compiled.
+const TOP: usize = 0;
+
+fn check_name(s: &mut Session, d: &Draft) -> String {
+    match &d.name {
+        Some(n) if n.value.trim().is_empty() => {
+            s.error(
+                n.span,
+                "the name is empty",
+                Some("write the game's name, e.g. `name \"Relocation Chess\"`".into()),
+            );
+            String::new()
+        }
+        Some(n) => n.value.trim().to_string(),
+        None => {
+            s.file_error(
+                TOP,
+                "this file has no `name`",
+                Some("add a line such as `name \"My Chess\"`".into()),
+            );
+            String::new()
+        }
+    }
+}
+
+/// `description` and `source` texts, their lines joined.
+fn join(t: &Option<Vec<Str>>) -> String {
+    t.as_ref()
+        .map(|v| {
+            v.iter()
+                .map(|s| s.value.trim())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default()
+}
+
+fn check_board(s: &mut Session, d: &Draft) -> Option<Geometry> {
+    let Some(b) = &d.board else {
+        s.file_error(
+            TOP,
+            "this file has no `board`",
+            Some("add a line such as `board 8x8`".into()),
+        );
+        return None;
+    };
+    let (f, r) = b.value;
+    let g = u8::try_from(f)
+        .ok()
+        .zip(u8::try_from(r).ok())
+        .and_then(|(f, r)| Geometry::new(f, r));
+    if g.is_none() {
+        let msg = format!("board `{}` is outside the allowed range", s.text(b.span));
+        s.error(
+            b.span,
+            msg,
+            Some("boards have 4 to 12 files and 4 to 12 ranks, e.g. `board 8x8`".into()),
+        );
+    }
+    g
+}
+
+/// The declared letters, for help lines: `K Q R B N P`.
+fn letter_list(letters: &[char]) -> String {
+    letters
+        .iter()
+        .map(char::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Resolves a piece letter written in `context`, reporting an unknown one.
+fn role_of(s: &mut Session, l: &Spanned<char>, letters: &[char], context: &str) -> Option<Role> {
+    if let Some(i) = letters.iter().position(|&c| c == l.value) {
+        return Some(Role(i as u8));
+    }
+    let up = l.value.to_ascii_uppercase();
+    let help = if letters.contains(&up) {
+        format!("piece letters are upper case here: write `{up}`")
+    } else {
+        format!(
+            "declared pieces are {}; add a `piece` line to define `{}`",
+            letter_list(letters),
+            l.value
+        )
+    };
+    s.error(
+        l.span,
+        format!("unknown piece letter `{}` in {context}", l.value),
+        Some(help),
+    );
+    None
+}
+
+/// Reports every keyword written more than once (at its second occurrence): "`moves` is given
+/// twice for `Knight`", "`rook` is given twice in `castling`".
+fn report_twice(s: &mut Session, entries: &[(Kw, Vec<Span>)], place: &str) {
+    for (kw, spans) in entries {
+        if spans.len() > 1 {
+            s.error(
+                spans[1],
+                format!("`{}` is given twice {place}", kw.word()),
+                Some("keep one".into()),
+            );
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! One compilation: the files read (the top-level file and those it extends) and the problems
+//! found in them. Loading and every checking pass push into it; at the end the problems become
+//! [`Diagnostics`], in file order then position order.
+
+use super::ast::Span;
+use super::diagnostic::{Diagnostic, Diagnostics};
+
+/// A file taking part in a compilation.
+struct SourceFile {
+    /// As shown in messages (a path, or `rules/NAME.rules` for a bundled file).
+    name: String,
+    text: String,
+}
+
+/// Where a problem is.
+enum Loc {
+    Span(Span),
+    /// A file as a whole (a missing item, a file too large to read).
+    File(usize),
+}
+
+struct Problem {
+    loc: Loc,
+    message: String,
+    help: Option<String>,
+}
+
+/// The files of one compilation and the problems found so far.
+#[derive(Default)]
+pub(crate) struct Session {
+    files: Vec<SourceFile>,
+    problems: Vec<Problem>,
+}
+
+impl Session {
+    /// Adds a file; returns its index, the `file` of its spans.
+    pub(crate) fn add_file(&mut self, name: &str, text: &str) -> usize {
+        self.files.push(SourceFile {
+            name: name.to_string(),
+            text: text.to_string(),
+        });
+        self.files.len() - 1
+    }
+
+    /// Records a problem at `span`.
+    pub(crate) fn error(&mut self, span: Span, message: impl Into<String>, help: Option<String>) {
+        self.problems.push(Problem {
+            loc: Loc::Span(span),
+            message: message.into(),
+            help,
+        });
+    }
+
+    /// Records a problem with a whole file.
+    pub(crate) fn file_error(
+        &mut self,
+        file: usize,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
+        self.problems.push(Problem {
+            loc: Loc::File(file),
+            message: message.into(),
+            help,
+        });
+    }
+
+    /// The text under `span`, as written.
+    pub(crate) fn text(&self, span: Span) -> &str {
+        self.files
+            .get(span.file)
+            .and_then(|f| f.text.get(span.start..span.end))
+            .unwrap_or("")
+    }
+
+    /// The line `span` starts on, from 1.
+    pub(crate) fn line_of(&self, span: Span) -> usize {
+        self.files
+            .get(span.file)
+            .map(|f| f.text[..span.start.min(f.text.len())].matches('\n').count() + 1)
+            .unwrap_or(0)
+    }
+
+    /// The name of file `file`, as shown in messages.
+    pub(crate) fn file_name(&self, file: usize) -> &str {
+        &self.files[file].name
+    }
+
+    /// How many problems have been recorded (a pass compares counts to learn whether it
+    /// found any).
+    pub(crate) fn problem_count(&self) -> usize {
+        self.problems.len()
+    }
+
+    /// Has any problem been recorded?
+    pub(crate) fn has_problems(&self) -> bool {
+        !self.problems.is_empty()
+    }
+
+    /// All problems as diagnostics, in file order then position order (problems at the same
+    /// place in the order they were found; whole-file problems after a file's lines).
+    pub(crate) fn diagnostics(&self) -> Diagnostics {
+        let mut order: Vec<(usize, usize, usize)> = self
+            .problems
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p.loc {
+                Loc::Span(s) => (s.file, s.start, i),
+                Loc::File(f) => (f, usize::MAX, i),
+            })
+            .collect();
+        order.sort();
+        let list = order
+            .into_iter()
+            .map(|(_, _, i)| {
+                let p = &self.problems[i];
+                match p.loc {
+                    Loc::Span(s) => {
+                        let f = &self.files[s.file];
+                        Diagnostic::at(
+                            &f.name,
+                            &f.text,
+                            s.start,
+                            s.end,
+                            p.message.clone(),
+                            p.help.clone(),
+                        )
+                    }
+                    Loc::File(file) => Diagnostic::whole_file(
+                        &self.files[file].name,
+                        p.message.clone(),
+                        p.help.clone(),
+                    ),
+                }
+            })
+            .collect();
+        Diagnostics(list)
+    }
+}

@@ -1,0 +1,171 @@
+//! A short multi-line summary of a game, for `myriad check`: what the checker understood.
+
+use std::fmt::Write as _;
+
+use crate::types::{Geometry, Role};
+use crate::variant::{
+    CastlingRules, ConstraintKind, ConstraintWhen, EndRules, RoleDef, SetupPhase, StepAction,
+    Variant, VariantSpec,
+};
+
+/// A short multi-line summary of a game, for `myriad check`.
+pub fn summary(v: &Variant) -> String {
+    let s: &VariantSpec = &v.spec;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} ({})", s.name, s.origin.display());
+    if !s.source.is_empty() {
+        let _ = writeln!(out, "  source: {}", s.source);
+    }
+    let _ = writeln!(out, "  board: {}x{}", s.geometry.files, s.geometry.ranks);
+    let _ = writeln!(out, "  pieces:");
+    for r in &s.roles {
+        pieces_line(&mut out, s, r);
+    }
+    castling_line(&mut out, s, s.castling.as_ref());
+    if let Some(p) = &s.setup {
+        setup_lines(&mut out, s, p);
+    }
+    end_line(&mut out, &s.end);
+    out
+}
+
+fn letter(s: &VariantSpec, r: Role) -> char {
+    s.roles.get(r.index()).map_or('?', |d| d.letter)
+}
+
+fn letters(s: &VariantSpec, rs: &[Role]) -> String {
+    rs.iter()
+        .map(|&r| letter(s, r).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn pieces_line(out: &mut String, s: &VariantSpec, r: &RoleDef) {
+    let mut extra = String::new();
+    if let Some(val) = r.value {
+        let _ = write!(extra, " value {val}");
+    }
+    if r.royal {
+        extra.push_str(" royal");
+    }
+    if r.pawn {
+        extra.push_str(" pawn");
+    }
+    if let Some(p) = &r.promotion {
+        let zone = if p.zone == 1 {
+            "the last rank".to_string()
+        } else {
+            format!("the last {} ranks", p.zone)
+        };
+        let _ = write!(extra, ", promotes on {zone} to {}", letters(s, &p.choices));
+    }
+    let _ = writeln!(out, "    {} {} \"{}\"{extra}", r.letter, r.name, r.betza);
+}
+
+fn castling_line(out: &mut String, s: &VariantSpec, c: Option<&CastlingRules>) {
+    let Some(c) = c else {
+        let _ = writeln!(out, "  castling: none");
+        return;
+    };
+    let file = Geometry::file_char;
+    let _ = write!(
+        out,
+        "  castling: rook {}; king-side king {} rook {}; queen-side king {} rook {}",
+        letter(s, c.rook),
+        file(c.king_side().0),
+        file(c.king_side().1),
+        file(c.queen_side().0),
+        file(c.queen_side().1)
+    );
+    if !c.curtailed_files.is_empty() {
+        let fs: Vec<String> = c
+            .curtailed_files
+            .iter()
+            .map(|&f| file(f).to_string())
+            .collect();
+        let _ = write!(out, "; curtailed {}", fs.join(" "));
+    }
+    if c.strict_safety {
+        let _ = write!(out, "; strict safety");
+    }
+    out.push('\n');
+}
+
+fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
+    let _ = writeln!(
+        out,
+        "  setup:{}",
+        if p.randomized { " (randomized)" } else { "" }
+    );
+    if let Some(sh) = &p.shuffle {
+        let _ = writeln!(
+            out,
+            "    shuffle the back rank{}",
+            if sh.mirrored {
+                ", Black mirrors White"
+            } else {
+                ", each side on its own"
+            }
+        );
+    }
+    for (i, st) in p.steps.iter().enumerate() {
+        let side = st.side.name();
+        match &st.action {
+            StepAction::Swap {
+                relocate,
+                with,
+                optional,
+                ranks,
+            } => {
+                let _ = write!(
+                    out,
+                    "    {}. {side} swaps {} with {}",
+                    i + 1,
+                    letters(s, relocate),
+                    letters(s, with)
+                );
+                if !ranks.is_empty() {
+                    let rs: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
+                    let _ = write!(out, " on ranks {}", rs.join(" "));
+                }
+                if *optional {
+                    out.push_str(" (optional)");
+                }
+                out.push('\n');
+            }
+            StepAction::Mirror => {
+                let _ = writeln!(out, "    {}. {side} mirrors", i + 1);
+            }
+        }
+    }
+    for c in &p.constraints {
+        let when = match c.when {
+            ConstraintWhen::EachSwap => "after each swap",
+            ConstraintWhen::Final => "at end",
+        };
+        let what = match &c.kind {
+            ConstraintKind::OppositeColors(r) => format!("{} on opposite colours", letter(s, *r)),
+            ConstraintKind::Between { inner, outer } => {
+                format!("{} between {}", letter(s, *inner), letter(s, *outer))
+            }
+        };
+        let _ = writeln!(out, "    require {what} {when}");
+    }
+}
+
+fn end_line(out: &mut String, e: &EndRules) {
+    let mut ends = vec![format!(
+        "stalemate {}",
+        if e.stalemate_draw { "draws" } else { "loses" }
+    )];
+    if let Some(n) = e.repetition {
+        ends.push(format!("{n}-fold repetition draws"));
+    }
+    if let Some(n) = e.move_rule {
+        ends.push(format!("{n}-move rule"));
+    }
+    if e.insufficient_material {
+        ends.push("insufficient material draws".into());
+    }
+    let _ = write!(out, "  end: {}", ends.join(", "));
+}
