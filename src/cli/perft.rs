@@ -37,7 +37,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
         game.play(mv).with_context(context)?;
     }
     let start = Instant::now();
-    let chess960 = !game.position().castling_is_standard(&v) || v.spec.setup.is_some();
+    let chess960 = !game.position().castling_is_standard(&v) || v.setup().is_some();
     // Counted root move by root move, so --divide prints each count as soon as it is known
     // and a long count shows its progress on a terminal.
     let root = game.clone();

@@ -100,11 +100,7 @@ impl Game {
 
     /// Like [`Game::new`], with a fixed seed for randomized variants (reproducible).
     pub fn new_seeded(variant: Arc<Variant>, seed: u64) -> Game {
-        let random = variant
-            .spec
-            .setup
-            .as_ref()
-            .is_some_and(|s| s.randomized || s.shuffle.is_some());
+        let random = variant.is_random_setup();
         if random {
             let pos = setup::random_start(&variant, seed);
             Self::starting(variant, pos, Phase::Play, false)
@@ -138,7 +134,7 @@ impl Game {
     pub fn new_with_setup(variant: Arc<Variant>) -> Game {
         let mut pos = AnyPosition::start(&variant);
         let mut phase = Phase::Play;
-        if let Some(s) = &variant.spec.setup {
+        if let Some(s) = variant.setup() {
             if s.shuffle.is_none() && !s.steps.is_empty() {
                 phase = Phase::Setup { step: 0 };
                 pos.set_turn(s.steps[0].side);
@@ -256,10 +252,7 @@ impl Game {
         };
         let mirror = self
             .variant
-            .spec
-            .setup
-            .as_ref()
-            .and_then(|s| s.steps.get(step))
+            .setup_step(step)
             .is_some_and(|s| s.action == crate::variant::StepAction::Mirror);
         Some(Forced {
             mv: *mv,
@@ -343,17 +336,15 @@ impl Game {
         let Phase::Setup { step } = self.phase else {
             return;
         };
-        let steps = self
-            .variant
-            .spec
-            .setup
-            .as_ref()
-            .map(|s| s.steps.len())
-            .unwrap_or(0);
+        let steps = self.variant.setup().map(|s| s.steps.len()).unwrap_or(0);
         let next = step + 1;
         if next < steps {
             self.phase = Phase::Setup { step: next };
-            let side = self.variant.spec.setup.as_ref().unwrap().steps[next].side;
+            let side = self
+                .variant
+                .setup_step(next)
+                .expect("a step after this one")
+                .side;
             self.pos.set_turn(side);
         } else {
             self.phase = Phase::Play;

@@ -98,7 +98,7 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
                 winner: Some(!loser),
                 reason: Reason::Checkmate,
             })
-        } else if v.spec.end.stalemate_draw {
+        } else if v.end().stalemate_draw {
             draw(Reason::Stalemate)
         } else {
             Some(Outcome {
@@ -107,7 +107,7 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
             })
         };
     }
-    if let Some(times) = v.spec.end.repetition {
+    if let Some(times) = v.end().repetition {
         let h = pos.hash();
         let mut count = 1;
         // Only positions since the last irreversible move can repeat.
@@ -121,12 +121,12 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
             return draw(Reason::Repetition { times });
         }
     }
-    if let Some(moves) = v.spec.end.move_rule {
+    if let Some(moves) = v.end().move_rule {
         if pos.halfmove_clock() as u32 >= 2 * moves as u32 {
             return draw(Reason::MoveRule { moves });
         }
     }
-    if v.spec.end.insufficient_material && insufficient_material(v, pos) {
+    if v.end().insufficient_material && insufficient_material(v, pos) {
         return draw(Reason::InsufficientMaterial);
     }
     None

@@ -105,7 +105,7 @@ pub fn explore(v: &Arc<Variant>, mut progress: impl FnMut(u64)) -> Exploration {
             ex.fens.push(fen);
         }
     };
-    let shuffle = v.spec.setup.as_ref().is_some_and(|s| s.shuffle.is_some());
+    let shuffle = v.is_shuffle();
     if shuffle {
         let arrays = StartArrays::new(v);
         for i in 0..arrays.len() {

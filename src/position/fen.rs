@@ -124,8 +124,7 @@ fn board_error(
         ),
         ProblemKind::UnknownLetter(c) | ProblemKind::Unexpected(c) => {
             let letters: String = v
-                .spec
-                .roles
+                .role_defs()
                 .iter()
                 .map(|r| format!("{} ", r.letter))
                 .collect();
@@ -468,7 +467,7 @@ impl<B: TablesFor> Position<B> {
         let array_king_file = |c: Color| {
             g.squares()
                 .find(|&s| {
-                    v.spec.array[s.index()]
+                    v.array()[s.index()]
                         == Some(Piece {
                             color: c,
                             role: v.royal,

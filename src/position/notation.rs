@@ -238,8 +238,7 @@ impl<B: TablesFor> Position<B> {
                     message: format!("`{}`: no piece has the letter `{}`", text.trim(), chars[0]),
                     help: Some(format!(
                         "this game's pieces are {}",
-                        v.spec
-                            .roles
+                        v.role_defs()
                             .iter()
                             .map(|r| r.letter.to_string())
                             .collect::<Vec<_>>()

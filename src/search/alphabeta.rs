@@ -108,7 +108,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             h.variant_id = id;
         }
         h.history.fit(n);
-        let stalemate_score = if v.spec.end.stalemate_draw { 0 } else { -MATE };
+        let stalemate_score = if v.end().stalemate_draw { 0 } else { -MATE };
         Searcher {
             v,
             t,
@@ -305,7 +305,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             if self.is_repetition(pos) {
                 return 0;
             }
-            if let Some(n) = self.v.spec.end.move_rule {
+            if let Some(n) = self.v.end().move_rule {
                 if pos.halfmove_clock() as u32 >= 2 * n as u32 {
                     return 0;
                 }

@@ -140,8 +140,7 @@ impl<B: TablesFor> EvalTables<B> {
             .collect();
         // The opening amount of non-pawn material, from the starting array.
         let total_phase = v
-            .spec
-            .array
+            .array()
             .iter()
             .flatten()
             .filter(|p| officers.contains(p.role))

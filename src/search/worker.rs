@@ -332,13 +332,26 @@ impl Worker {
         let Some(rx) = &self.events else {
             return Vec::new();
         };
-        rx.try_iter().collect()
+        let events: Vec<Event> = rx.try_iter().collect();
+        events.iter().for_each(|e| self.saw(e));
+        events
     }
 
     /// The next event, waiting at most `timeout` for it (only for a worker made by
     /// [`Worker::new`]).
     pub fn recv_timeout(&mut self, timeout: Duration) -> Option<Event> {
-        self.events.as_ref()?.recv_timeout(timeout).ok()
+        let e = self.events.as_ref()?.recv_timeout(timeout).ok()?;
+        self.saw(&e);
+        Some(e)
+    }
+
+    /// A job whose final event the caller has received is finished, even if the thread has
+    /// not yet marked it so (it does right after handing the event over): without this, a
+    /// GUI that polled a `BestMove` could still see its job as running for a moment.
+    fn saw(&self, e: &Event) {
+        if e.is_final() {
+            self.finished.set(e.job());
+        }
     }
 
     /// Forgets the stop flags of finished jobs.

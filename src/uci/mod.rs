@@ -47,7 +47,7 @@ pub fn run_with_hash<R: BufRead, W: Write + Send>(
 ) {
     let out = Output {
         out: Mutex::new(out),
-        chess960: AtomicBool::new(v.spec.setup.is_some()),
+        chess960: AtomicBool::new(v.setup().is_some()),
     };
     std::thread::scope(|scope| {
         let worker = Worker::scoped(scope, hash_mb, |game: &Game, e: Event| out.event(game, e));

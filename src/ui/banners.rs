@@ -108,12 +108,7 @@ impl MyriadApp {
 
     /// One-line notes: a random start to re-roll, browsing the history, a paused computer.
     fn notes(&self, ui: &mut Ui, out: &mut Vec<Action>) {
-        let randomized = self
-            .variant()
-            .spec
-            .setup
-            .as_ref()
-            .is_some_and(|s| s.randomized || s.shuffle.is_some());
+        let randomized = self.variant().is_random_setup();
         if randomized && self.game.history().is_empty() {
             ui.horizontal(|ui| {
                 ui.label("Random start position.");

@@ -124,12 +124,7 @@ impl MyriadApp {
     fn move_list(&self, ui: &mut Ui, out: &mut Vec<Action>) {
         let shown = self.shown_plies();
         let history = self.game.history();
-        let has_steps = self
-            .variant()
-            .spec
-            .setup
-            .as_ref()
-            .is_some_and(|s| !s.steps.is_empty());
+        let has_steps = self.variant().setup().is_some_and(|s| !s.steps.is_empty());
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .stick_to_bottom(true)

@@ -15,12 +15,12 @@ impl MyriadApp {
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                if !v.spec.description.is_empty() {
-                    ui.label(&v.spec.description);
+                if !v.description().is_empty() {
+                    ui.label(&v.description());
                 }
-                if !v.spec.source.is_empty() {
+                if !v.source().is_empty() {
                     ui.add_space(4.0);
-                    ui.label(RichText::new(format!("Source: {}", v.spec.source)).italics());
+                    ui.label(RichText::new(format!("Source: {}", v.source())).italics());
                 }
                 ui.add_space(6.0);
                 let g = v.geometry();

@@ -208,8 +208,8 @@ pub(super) fn bundled_entries() -> Vec<BundledEntry> {
         .map(|(name, _)| match crate::rules::load(name) {
             Ok(v) => BundledEntry {
                 name: name.to_string(),
-                title: v.spec.name.clone(),
-                description: v.spec.description.clone(),
+                title: v.name().to_string(),
+                description: v.description().clone(),
             },
             Err(_) => BundledEntry {
                 name: name.to_string(),
@@ -222,12 +222,7 @@ pub(super) fn bundled_entries() -> Vec<BundledEntry> {
 
 /// The game replayed under new rules, if every move is still legal.
 fn replay(old: &Game, v: &Arc<Variant>) -> Option<Game> {
-    let randomized = old
-        .variant()
-        .spec
-        .setup
-        .as_ref()
-        .is_some_and(|s| s.randomized || s.shuffle.is_some());
+    let randomized = old.variant().is_random_setup();
     let mut g = if old.started_from_fen() || randomized {
         // A randomized or FEN start: keep the same arrays.
         Game::from_fen(v.clone(), &old.initial_position().fen(old.variant())).ok()?

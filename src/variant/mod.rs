@@ -298,6 +298,53 @@ impl Variant {
         &self.spec.origin
     }
 
+    /// The description text of the rules file (may be empty).
+    pub fn description(&self) -> &str {
+        &self.spec.description
+    }
+
+    /// The source and credits of the rules file (may be empty).
+    pub fn source(&self) -> &str {
+        &self.spec.source
+    }
+
+    /// The starting array: one entry per square, rank 1 first.
+    pub fn array(&self) -> &[Option<Piece>] {
+        &self.spec.array
+    }
+
+    /// How the game ends.
+    pub fn end(&self) -> &EndRules {
+        &self.spec.end
+    }
+
+    /// The pre-game setup phase, if the game has one.
+    pub fn setup(&self) -> Option<&SetupPhase> {
+        self.spec.setup.as_ref()
+    }
+
+    /// Step `i` of the setup phase, if there is one.
+    pub fn setup_step(&self, i: usize) -> Option<&SetupStep> {
+        self.setup().and_then(|s| s.steps.get(i))
+    }
+
+    /// Is each game's array drawn at random (a `randomize`d setup phase such as Chess484's,
+    /// or a `shuffle` such as Chess960's) rather than chosen by the players' setup steps?
+    pub fn is_random_setup(&self) -> bool {
+        self.setup()
+            .is_some_and(|s| s.randomized || s.shuffle.is_some())
+    }
+
+    /// Does the setup phase shuffle the back rank (Chess960) instead of having steps?
+    pub fn is_shuffle(&self) -> bool {
+        self.setup().is_some_and(|s| s.shuffle.is_some())
+    }
+
+    /// Every piece kind's declaration, in declaration order ([`Role`] indexes it).
+    pub fn role_defs(&self) -> &[RoleDef] {
+        &self.spec.roles
+    }
+
     /// Number of roles.
     #[inline]
     pub fn role_count(&self) -> usize {

@@ -48,11 +48,7 @@ pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
     // A randomized variant whose setup phase is being played by hand (see
     // `Game::new_with_setup`) gets the tag even before its first step, empty: without it the
     // importer would expect the drawn start in a FEN tag.
-    let random = v
-        .spec
-        .setup
-        .as_ref()
-        .is_some_and(|s| s.randomized || s.shuffle.is_some());
+    let random = v.is_random_setup();
     if setup_len > 0 || (random && game.in_setup()) {
         let steps: Vec<&str> = history[..setup_len]
             .iter()

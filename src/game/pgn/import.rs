@@ -59,11 +59,7 @@ pub fn import_with_tags(
         })?),
         None => None,
     };
-    let random = v
-        .spec
-        .setup
-        .as_ref()
-        .is_some_and(|s| s.randomized || s.shuffle.is_some());
+    let random = v.is_random_setup();
     let mut fen_check = FenCheck {
         tag: fen_tag.zip(fen_pos),
         done: false,
@@ -139,9 +135,7 @@ impl FenCheck<'_> {
 fn replay_setup_steps(variant: &Arc<Variant>, t: &Tag) -> Result<Game, PgnError> {
     let v = &**variant;
     let has_steps = v
-        .spec
-        .setup
-        .as_ref()
+        .setup()
         .is_some_and(|s| !s.steps.is_empty() && s.shuffle.is_none());
     if !has_steps {
         return Err(at(
