@@ -16,7 +16,7 @@ impl MyriadApp {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 if !v.description().is_empty() {
-                    ui.label(&v.description());
+                    ui.label(v.description());
                 }
                 if !v.source().is_empty() {
                     ui.add_space(4.0);

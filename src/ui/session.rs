@@ -209,7 +209,7 @@ pub(super) fn bundled_entries() -> Vec<BundledEntry> {
             Ok(v) => BundledEntry {
                 name: name.to_string(),
                 title: v.name().to_string(),
-                description: v.description().clone(),
+                description: v.description().to_string(),
             },
             Err(_) => BundledEntry {
                 name: name.to_string(),
