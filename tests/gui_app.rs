@@ -338,6 +338,119 @@ fn the_computer_replies() {
     assert!(!h.state().is_thinking());
 }
 
+/// Steps the harness (the computer thinks, so it never settles) until `done` holds.
+fn step_until(h: &mut Harness<'static, MyriadApp>, what: &str, done: impl Fn(&MyriadApp) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !done(h.state()) {
+        assert!(Instant::now() < deadline, "waited too long for {what}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The analysis keeps the search's moves and score; the panel writes them as SAN and a
+/// White-relative evaluation, and Move now plays the line's first move.
+#[test]
+fn the_analysis_shows_the_line_and_move_now_plays_its_first_move() {
+    let mut h = harness_with(Options {
+        file: Some("chess".into()),
+        computer: Computer::Black,
+        level: 10,
+        ..Options::headless()
+    });
+    h.state_mut().apply(Action::ShowAnalysis(true));
+    h.run();
+    assert!(h.query_by_label_contains("No analysis yet").is_some());
+    click_square(&mut h, "e2");
+    h.get_by_role_and_label(Role::GridCell, "e4").click();
+    h.step();
+    assert_eq!(sans(&h), ["e4"]);
+    step_until(&mut h, "a report of depth 2", |app| {
+        app.analysis().is_some_and(|a| a.depth >= 2)
+    });
+    let a = h.state().analysis().unwrap().clone();
+    assert_eq!(
+        a.ply(),
+        1,
+        "the analysis belongs to the position after 1. e4"
+    );
+    assert!(h.state().game().is_legal(a.pv[0]));
+    // Black to move: the White-relative score is the search's score turned round
+    let (myriad::search::Score::Cp(w) | myriad::search::Score::Mate(w)) = a.white_score();
+    let (myriad::search::Score::Cp(b) | myriad::search::Score::Mate(b)) = a.score;
+    assert_eq!(w, -b);
+    if let myriad::search::Score::Cp(cp) = a.white_score() {
+        let text = format!("{:+.2}", cp as f64 / 100.0);
+        assert!(h.query_by_label(&text).is_some(), "no evaluation {text}");
+    }
+    let line = pv_sans(h.state().game(), &a.pv);
+    assert!(h.query_by_label_contains("Best line").is_some());
+    assert!(
+        h.query_by_label(&line.join(" ")).is_some(),
+        "no line {line:?}"
+    );
+    // Move now: the first move of the line shown last
+    h.get_by_role_and_label(Role::Button, "Move now").click();
+    h.step();
+    let game = h.state().game();
+    assert_eq!(game.history().len(), 2);
+    assert_eq!(
+        Some(game.history()[1].mv),
+        h.state().analysis().map(|a| a.pv[0])
+    );
+    assert!(!h.state().is_thinking());
+}
+
+/// A stopped search's answer is dropped (the computer pauses); resuming starts a new search,
+/// whose answer is played, once.
+#[test]
+fn a_stopped_search_is_dropped_and_a_new_one_answers() {
+    let mut h = harness_with(Options {
+        file: Some("chess".into()),
+        computer: Computer::Black,
+        level: 1,
+        ..Options::headless()
+    });
+    click_square(&mut h, "e2");
+    h.get_by_role_and_label(Role::GridCell, "e4").click();
+    h.step(); // the move
+    h.step(); // the computer starts thinking
+    assert!(h.state().is_thinking());
+    h.state_mut().apply(Action::StopThinking);
+    assert!(!h.state().is_thinking());
+    // the stopped search answers at once, and more than a level-1 search lasts goes by
+    let until = Instant::now() + Duration::from_millis(1500);
+    while Instant::now() < until {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(h.state().game().history().len(), 1);
+    assert!(h
+        .query_by_label_contains("The computer is paused")
+        .is_some());
+    h.state_mut().apply(Action::ResumeComputer);
+    h.step();
+    assert!(h.state().is_thinking());
+    step_until(&mut h, "the reply", |app| app.game().history().len() >= 2);
+    h.run_ok();
+    assert_eq!(h.state().game().history().len(), 2);
+    assert!(!h.state().is_thinking());
+}
+
+/// A line of moves from `game` in SAN, as far as its moves are legal.
+fn pv_sans(game: &myriad::game::Game, pv: &[myriad::types::Move]) -> Vec<String> {
+    let mut g = game.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        let san = g.san(m);
+        if g.play(m).is_err() {
+            break;
+        }
+        out.push(san);
+    }
+    out
+}
+
 /// A game of chess after 1. e4, with the file `name` (holding `text`) dropped on the window:
 /// the harness and the problems it shows.
 fn drop_bad_file(name: &str, text: &str) -> (Harness<'static, MyriadApp>, myriad::ui::Problems) {

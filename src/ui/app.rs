@@ -13,11 +13,12 @@ use std::time::SystemTime;
 
 use crate::game::Game;
 use crate::rules::Diagnostic;
+use crate::search::worker::Worker;
 use crate::types::Color;
 use crate::variant::{Origin, Variant};
 
 use super::action::Action;
-use super::ai::{AiWorker, Analysis};
+use super::ai::Analysis;
 use super::autosave::{Autosave, Offer};
 use super::board::BoardState;
 use super::computer::Thinking;
@@ -174,7 +175,7 @@ pub struct MyriadApp {
     pub(super) rules_changed: Option<Arc<Variant>>,
     pub(super) computer: Computer,
     pub(super) level: u8,
-    pub(super) worker: Option<AiWorker>,
+    pub(super) worker: Option<Worker>,
     pub(super) thinking: Option<Thinking>,
     pub(super) analysis: Option<Analysis>,
     pub(super) show_analysis: bool,

@@ -2,17 +2,21 @@
 //! background search (`ai.rs`), and taking its reports and its move. A forced setup step is
 //! never searched: it plays itself (see `moves.rs`).
 
+use std::sync::Arc;
+
 use crate::game::Game;
+use crate::search::worker::{Event, JobId, Setting};
 use crate::types::Move;
 
-use super::ai::{AiEvent, AiWorker, Analysis};
+use super::ai::{self, Analysis};
 use super::app::MyriadApp;
 
 /// The search in progress.
 #[derive(Clone, Debug)]
 pub(super) struct Thinking {
-    pub job: u64,
-    pub plies: usize,
+    pub job: JobId,
+    /// The game searched (the analysis of each report keeps it, to write its line).
+    pub game: Arc<Game>,
     pub started: f64,
     pub best_so_far: Option<Move>,
 }
@@ -28,15 +32,18 @@ impl MyriadApp {
             && self.computer.plays(self.game.turn())
     }
 
+    /// Starts a search of the game; an earlier search still running is stopped and its
+    /// answer, when it comes, is ignored (it is not the current job).
     pub(super) fn start_ai(&mut self) {
         let ctx = self.ctx();
-        let w = self
-            .worker
-            .get_or_insert_with(|| AiWorker::new(move || ctx.request_repaint()));
-        let job = w.start(self.game.clone(), self.level);
+        let w = self.worker.get_or_insert_with(|| ai::worker(ctx));
+        w.stop();
+        w.set(Setting::Level(self.level));
+        let game = Arc::new(self.game.clone());
+        let job = w.think(self.game.clone(), ai::limits(self.level));
         self.thinking = Some(Thinking {
             job,
-            plies: self.game.history().len(),
+            game,
             started: self.now(),
             best_so_far: None,
         });
@@ -62,35 +69,37 @@ impl MyriadApp {
         let Some(t) = &self.thinking else { return };
         if let Some(m) = t
             .best_so_far
-            .filter(|_| t.plies == self.game.history().len())
+            .filter(|_| t.game.history().len() == self.game.history().len())
         {
             self.stop_ai();
             self.play(m);
         }
     }
 
+    /// Takes the worker's events: the current job's reports become the analysis (and the
+    /// move Move-now plays); its answer is played if the game is still where it was.
     pub(super) fn poll_ai(&mut self) {
         let Some(w) = &mut self.worker else { return };
-        let events = w.poll();
-        for e in events {
+        for e in w.poll() {
             match e {
-                AiEvent::Report { job, analysis } => {
-                    if let Some(t) = &mut self.thinking {
-                        if t.job == job {
-                            t.best_so_far =
-                                analysis_first_move(&self.game, &analysis).or(t.best_so_far);
-                            self.analysis = Some(analysis);
-                        }
+                Event::Report { job, report } => {
+                    let Some(t) = &mut self.thinking else {
+                        continue;
+                    };
+                    // only the best line (the GUI asks for one; stay right if it asks for more)
+                    if t.job != job || report.multipv > 1 {
+                        continue;
                     }
+                    let first = report.pv.first().copied();
+                    if let Some(m) = first.filter(|m| self.game.is_legal(*m)) {
+                        t.best_so_far = Some(m);
+                    }
+                    self.analysis = Some(Analysis::new(t.game.clone(), report));
                 }
-                AiEvent::Done { job, best } => {
-                    if let Some(w) = &mut self.worker {
-                        w.finished(job);
-                    }
-                    let ours = self
-                        .thinking
-                        .as_ref()
-                        .is_some_and(|t| t.job == job && t.plies == self.game.history().len());
+                Event::BestMove { job, best } => {
+                    let ours = self.thinking.as_ref().is_some_and(|t| {
+                        t.job == job && t.game.history().len() == self.game.history().len()
+                    });
                     if ours {
                         self.thinking = None;
                         match best {
@@ -99,13 +108,9 @@ impl MyriadApp {
                         }
                     }
                 }
+                // the GUI sends no perft jobs
+                Event::PerftMove { .. } | Event::PerftDone { .. } => {}
             }
         }
     }
-}
-
-/// The first move of an analysis's principal variation, as a move of `game`.
-fn analysis_first_move(game: &Game, a: &Analysis) -> Option<Move> {
-    let san = a.pv.first()?;
-    game.parse_move(san).ok()
 }

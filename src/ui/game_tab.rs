@@ -4,8 +4,9 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::Ply;
-use crate::types::{Color, MoveKind};
+use crate::game::{Game, Ply};
+use crate::search::Score;
+use crate::types::{Color, Move, MoveKind};
 
 use super::action::Action;
 use super::ai::Analysis;
@@ -197,13 +198,14 @@ fn moves_grid(ui: &mut Ui, history: &[Ply], first: usize, shown: usize, out: &mu
     }
 }
 
-/// The computer's latest analysis: evaluation, depth, nodes and the best line.
+/// The computer's latest analysis: evaluation, depth, nodes and the best line, written out
+/// here from its moves and score.
 fn analysis(ui: &mut Ui, a: &Analysis) {
     egui::Grid::new("myriad-analysis")
         .num_columns(2)
         .show(ui, |ui| {
             ui.label("Evaluation");
-            ui.monospace(&a.score);
+            ui.monospace(score_text(a.white_score()));
             ui.end_row();
             ui.label("Depth");
             ui.monospace(a.depth.to_string());
@@ -218,7 +220,31 @@ fn analysis(ui: &mut Ui, a: &Analysis) {
             ui.end_row();
         });
     ui.label("Best line:");
-    ui.add(egui::Label::new(RichText::new(a.pv.join(" ")).monospace()).wrap());
+    let line = pv_san(&a.game, &a.pv).join(" ");
+    ui.add(egui::Label::new(RichText::new(line).monospace()).wrap());
+}
+
+/// A score from White's point of view as text: `+0.35`, `#3` (White mates), `-#2`.
+fn score_text(white: Score) -> String {
+    match white {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(n) if n >= 0 => format!("#{n}"),
+        Score::Mate(n) => format!("-#{}", -n),
+    }
+}
+
+/// A line of moves from `game` in SAN, as far as its moves are legal.
+fn pv_san(game: &Game, pv: &[Move]) -> Vec<String> {
+    let mut g = game.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        let san = g.san(m);
+        if g.play(m).is_err() {
+            break;
+        }
+        out.push(san);
+    }
+    out
 }
 
 fn capitalize(s: &str) -> String {
@@ -226,5 +252,30 @@ fn capitalize(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_from_whites_side() {
+        assert_eq!(score_text(Score::Cp(35)), "+0.35");
+        assert_eq!(score_text(Score::Cp(-120)), "-1.20");
+        assert_eq!(score_text(Score::Cp(0)), "+0.00");
+        assert_eq!(score_text(Score::Mate(3)), "#3");
+        assert_eq!(score_text(Score::Mate(-2)), "-#2");
+    }
+
+    #[test]
+    fn a_line_is_written_in_san_as_far_as_it_is_legal() {
+        let g = Game::new_seeded(crate::rules::load("chess").unwrap(), 0);
+        let e4 = g.parse_move("e4").unwrap();
+        let mut after = g.clone();
+        after.play(e4).unwrap();
+        let e5 = after.parse_move("e5").unwrap();
+        // e4 again is not legal after e4 e5: the line stops there
+        assert_eq!(pv_san(&g, &[e4, e5, e4]), ["e4", "e5"]);
     }
 }

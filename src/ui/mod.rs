@@ -11,9 +11,9 @@
 //!   shortcuts), `banners.rs` (problems, setup step, result, ...), `game_tab.rs` and
 //!   `rules_tab.rs` (the side panel), `board.rs` (the board widget: input) and `paint.rs` (its
 //!   painting), `picker.rs` (the in-app file picker, where the desktop has no native dialog).
-//! - Background and files: `ai.rs` (the computer thinks in a thread), `autosave.rs`,
-//!   `files.rs` (recent files, native dialogs), `pgn.rs`, `fonts.rs`; `stats.rs` measures
-//!   frame times.
+//! - Background and files: `ai.rs` (the computer thinks on the search's one worker type; its
+//!   analysis keeps moves and a score), `autosave.rs`, `files.rs` (recent files, native
+//!   dialogs), `pgn.rs`, `fonts.rs`; `stats.rs` measures frame times.
 //!
 //! Tests drive [`MyriadApp`] through `egui_kittest`.
 
