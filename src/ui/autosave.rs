@@ -131,10 +131,7 @@ fn read_offer(path: &Path, text: &str) -> Offer {
         Ok((spec, game)) => Offer::Game { spec, game },
         Err(why) => {
             // Keep it, under a name no later run overwrites.
-            let secs = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_secs())
-                .unwrap_or(0);
+            let secs = time::OffsetDateTime::now_utc().unix_timestamp();
             let kept = path.with_file_name(format!("autosave-{secs}.pgn"));
             let kept = match std::fs::rename(path, &kept) {
                 Ok(()) => kept,

@@ -14,10 +14,9 @@ pub fn default_config_dir() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("MYRIAD_CONFIG_DIR") {
         return Some(PathBuf::from(d));
     }
-    if let Some(d) = std::env::var_os("XDG_CONFIG_HOME").filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(d).join("myriad"));
-    }
-    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config").join("myriad"))
+    // The platform's own place: $XDG_CONFIG_HOME/myriad or ~/.config/myriad on Linux, the
+    // Application Support and AppData folders on macOS and Windows.
+    directories::ProjectDirs::from("", "", "myriad").map(|d| d.config_dir().to_path_buf())
 }
 
 /// Recently opened rules files, newest first, kept in `recent.txt` (one path a line).
