@@ -63,6 +63,46 @@ fn drag_move(h: &mut Harness<'static, MyriadApp>, from: &str, to: &str) {
     h.run();
 }
 
+/// Drag-and-drop with a button other than the primary one.
+fn drag_with(
+    h: &mut Harness<'static, MyriadApp>,
+    button: egui::PointerButton,
+    from: &str,
+    to: &str,
+) {
+    let a = square(h, from).center();
+    let b = square(h, to).center();
+    let press = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button,
+        pressed,
+        modifiers: egui::Modifiers::default(),
+    };
+    h.hover_at(a);
+    h.run();
+    h.event(press(a, true));
+    h.run();
+    for i in 1..=4 {
+        h.hover_at(a + (b - a) * (i as f32 / 4.0));
+        h.run();
+    }
+    h.event(press(b, false));
+    h.run();
+}
+
+#[test]
+fn a_right_button_drag_makes_no_move() {
+    let mut h = harness("chess");
+    drag_with(&mut h, egui::PointerButton::Secondary, "e2", "e4");
+    assert!(sans(&h).is_empty(), "the right button moved a piece");
+    assert_eq!(piece_name(&h, "e2").as_deref(), Some("white Pawn"));
+    drag_with(&mut h, egui::PointerButton::Middle, "g1", "f3");
+    assert!(sans(&h).is_empty(), "the middle button moved a piece");
+    // the primary button still does
+    drag_move(&mut h, "e2", "e4");
+    assert_eq!(sans(&h), ["e4"]);
+}
+
 fn click_label(h: &mut Harness<'static, MyriadApp>, label: &str) {
     h.get_by_label(label).click();
     h.run();

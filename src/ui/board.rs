@@ -299,7 +299,8 @@ fn gestures(
     let mut played = None;
     for (sq, resp) in responses {
         let sq = *sq;
-        if resp.drag_started() && movable.contains(&sq) {
+        // Only the primary button moves pieces; the secondary one is for marks on the board.
+        if resp.drag_started_by(egui::PointerButton::Primary) && movable.contains(&sq) {
             let pos = resp.interact_pointer_pos().unwrap_or(resp.rect.center());
             state.drag = Some(Drag { from: sq, pos });
             state.selected = Some(sq);
