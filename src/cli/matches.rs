@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use myriad::game::{pgn, Game};
 use myriad::search::{Engine, Limits};
+use myriad::types::rng::Rng;
 use myriad::types::Color;
 
 /// Arguments of `myriad match`.
@@ -75,10 +76,14 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     engines[0].set_seed(a.seed.wrapping_mul(2));
     engines[1].set_seed(a.seed.wrapping_mul(2) + 1);
     let name = |i: usize| format!("Myriad level {}", if i == 0 { levels.0 } else { levels.1 });
+    // One start per pair of games (each played with both colours), drawn from a generator
+    // seeded with --seed: seeds s and s+1 give unrelated openings, not the same ones shifted.
+    let mut rng = Rng(a.seed);
+    let opening_seeds: Vec<u64> = (0..a.games.div_ceil(2)).map(|_| rng.next_u64()).collect();
     // score of player A: wins, draws, losses
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     for round in 0..a.games {
-        let mut game = Game::new_seeded(v.clone(), a.seed.wrapping_add(round as u64 / 2));
+        let mut game = Game::new_seeded(v.clone(), opening_seeds[round as usize / 2]);
         // player A is White in even rounds
         let a_white = round % 2 == 0;
         let player = |c: Color| if (c == Color::White) == a_white { 0 } else { 1 };

@@ -72,9 +72,31 @@ pub fn load(file: &str) -> anyhow::Result<std::sync::Arc<myriad::variant::Varian
 /// prints it and chooses the exit code. (`main` does not return the error itself: Rust would
 /// print its `Debug` form after `Error: `, not the messages below.)
 pub fn main() -> ExitCode {
-    match dispatch(Cli::parse()) {
+    let cli = Cli::parse();
+    if !matches!(cli.command, None | Some(Command::Gui { .. })) {
+        quiet_on_closed_pipe();
+    }
+    match dispatch(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => report(&e),
+    }
+}
+
+/// `myriad check FILE | head -1`: once the reader is gone, the command ends quietly, as Unix
+/// tools do, instead of panicking in `println!` (Rust ignores SIGPIPE, so every write would
+/// fail with a broken pipe). The GUI keeps Rust's default.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: restores the default action of one signal before any thread is started.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
     }
 }
 
