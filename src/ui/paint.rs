@@ -7,6 +7,7 @@ use egui::{
     StrokeKind, Ui,
 };
 
+use crate::position::AnyPosition;
 use crate::types::{Color, Move, MoveKind, Piece, Square};
 use crate::variant::Variant;
 
@@ -180,14 +181,24 @@ fn destinations(painter: &Painter, view: &BoardView<'_>, layout: &Layout, marks:
     }
 }
 
+/// The squares highlighted as the last move: where it went from and to; for castling (written
+/// king-takes-rook) where the king and the rook went; none for a pass.
+pub(super) fn last_move_squares(v: &Variant, pos: &AnyPosition, m: Option<Move>) -> Vec<Square> {
+    match m {
+        Some(m) if m.kind == MoveKind::Castle => {
+            let (king, rook) = pos.castle_targets(v, m.from, m.to);
+            vec![king, rook]
+        }
+        Some(m) if m.kind != MoveKind::Pass => vec![m.from, m.to],
+        _ => vec![],
+    }
+}
+
 /// The squares: colours, the last move, a king in check, the coordinates.
 fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &Layout) {
     let g = v.geometry();
     let sz = layout.size();
-    let last: Vec<Square> = match view.last_move {
-        Some(m) if m.kind != MoveKind::Pass => vec![m.from, m.to],
-        _ => vec![],
-    };
+    let last = last_move_squares(v, view.pos, view.last_move);
     let coord_font = FontId::proportional((sz * 0.2).clamp(9.0, 16.0));
     for sq in g.squares() {
         let r = layout.rect(v, sq);
@@ -313,5 +324,37 @@ pub fn paint_piece(painter: &Painter, v: &Variant, p: Piece, r: Rect, alpha: f32
                 ink,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn castling_highlights_where_king_and_rook_went() {
+        let v = crate::rules::load("chess960").unwrap();
+        // king f1, rook a1: O-O-O puts the king on c1 and the rook on d1
+        let fen = "r4k1r/8/8/8/8/8/8/R4K1R w HAha - 0 1";
+        let mut g = Game::from_fen(v.clone(), fen).unwrap();
+        let m = g.parse_move("O-O-O").unwrap();
+        g.play(m).unwrap();
+        let g8 = v.geometry();
+        let names: Vec<String> = last_move_squares(&v, g.position(), Some(m))
+            .into_iter()
+            .map(|s| g8.name(s))
+            .collect();
+        assert_eq!(names, ["c1", "d1"]);
+        let quiet = Move::normal(
+            g8.parse_square("a8").unwrap(),
+            g8.parse_square("a7").unwrap(),
+        );
+        let names: Vec<String> = last_move_squares(&v, g.position(), Some(quiet))
+            .into_iter()
+            .map(|s| g8.name(s))
+            .collect();
+        assert_eq!(names, ["a8", "a7"]);
+        assert!(last_move_squares(&v, g.position(), Some(Move::PASS)).is_empty());
     }
 }
