@@ -649,6 +649,7 @@ fn an_unfinished_game_is_offered_back_after_a_crash() {
     );
     assert!(text.contains("1. e4"), "{text}");
     // the process dies: no clean exit
+    h.state_mut().release_autosave_claim();
     std::mem::forget(h);
 
     // the next start: the offer is shown, nothing is overwritten while it waits
@@ -681,6 +682,7 @@ fn an_offered_game_can_be_discarded_and_a_broken_one_is_kept_aside() {
     let mut h = harness_in("chess", &dir);
     click_move(&mut h, "e2", "e4");
     let file = h.state().autosave_path().unwrap().to_path_buf();
+    h.state_mut().release_autosave_claim();
     std::mem::forget(h);
     let mut h = harness_in("chess", &dir);
     click_label(&mut h, "Discard");
@@ -854,4 +856,36 @@ fn the_problems_banner_shows_the_check_commands_text() {
     assert_eq!(p.text, rendered.join("\n\n"));
     assert!(p.text.starts_with("error: "), "{}", p.text);
     assert!(h.query_by_label(&p.text).is_some(), "{}", p.text);
+}
+
+/// Two windows open at once each keep their own autosave: the second neither offers back nor
+/// overwrites the first one's game; when the first dies, the next start offers its game.
+#[test]
+fn two_windows_keep_their_own_autosaves() {
+    let dir = temp_dir("autosave-two");
+    let mut first = harness_in("chess", &dir);
+    click_move(&mut first, "e2", "e4");
+    let first_file = first.state().autosave_path().unwrap().to_path_buf();
+    let mut second = harness_in("chess", &dir);
+    assert!(
+        second.state().restore_offer().is_none(),
+        "the second window offered the first one's game back"
+    );
+    let second_file = second.state().autosave_path().unwrap().to_path_buf();
+    assert_ne!(first_file, second_file);
+    click_move(&mut second, "d2", "d4");
+    assert!(std::fs::read_to_string(&first_file)
+        .unwrap()
+        .contains("1. e4"));
+    assert!(std::fs::read_to_string(&second_file)
+        .unwrap()
+        .contains("1. d4"));
+    // the first window dies; the second closes cleanly
+    first.state_mut().release_autosave_claim();
+    std::mem::forget(first);
+    drop(second);
+    assert!(!second_file.exists());
+    let third = harness_in("chess", &dir);
+    assert!(third.state().restore_offer().is_some());
+    assert_eq!(third.state().autosave_path(), Some(first_file.as_path()));
 }

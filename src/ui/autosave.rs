@@ -2,6 +2,12 @@
 //! written (atomically) to `autosave.pgn` in the settings directory; a clean exit removes the
 //! file; after a crash or a kill the next start finds it and offers the game back.
 //!
+//! Each window keeps its own file: a window claims the first free slot (`autosave.pgn`, then
+//! `autosave.2.pgn`, ...) by locking its lock file (`.autosave.lock`, `.autosave.2.lock`) for
+//! as long as it runs. A second window therefore never offers back, nor overwrites, the game
+//! of a window that is still open; once a window dies the system drops its lock, and the next
+//! start that claims that slot finds the game it left.
+//!
 //! The file is PGN with one escape line (`%`, which PGN readers skip) naming the rules:
 //!
 //! ```text
@@ -53,33 +59,74 @@ pub enum Offer {
     },
 }
 
+/// The most windows that keep an autosave each at once; a further one keeps none.
+const SLOTS: u32 = 64;
+
+/// The autosave file and the lock file of slot `n` (from 1) in `dir`.
+fn slot_files(dir: &Path, n: u32) -> (PathBuf, PathBuf) {
+    if n == 1 {
+        (dir.join(FILE), dir.join(".autosave.lock"))
+    } else {
+        (
+            dir.join(format!("autosave.{n}.pgn")),
+            dir.join(format!(".autosave.{n}.lock")),
+        )
+    }
+}
+
+/// Claims the first slot no running window holds: its autosave path and the locked lock file
+/// (held until the app ends).
+fn claim_slot(dir: &Path) -> Option<(PathBuf, std::fs::File)> {
+    std::fs::create_dir_all(dir).ok()?;
+    (1..=SLOTS).find_map(|n| {
+        let (path, lock) = slot_files(dir, n);
+        let f = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(lock)
+            .ok()?;
+        f.try_lock().ok()?;
+        Some((path, f))
+    })
+}
+
 /// The autosave of one running app.
 #[derive(Debug, Default)]
 pub struct Autosave {
     /// The file; `None` keeps nothing on disk.
     path: Option<PathBuf>,
+    /// The locked lock file of this window's slot.
+    claim: Option<std::fs::File>,
     /// What was last written (see [`MyriadApp::autosave_key`](super::MyriadApp)).
     written: Option<(u64, u64, usize)>,
 }
 
 impl Autosave {
-    /// The autosave in `dir`, with what a previous run left there (a run that did not exit
-    /// cleanly). Nothing is written until [`Autosave::write`] is called.
+    /// The autosave of a window in `dir` (the first slot no running window holds), with what
+    /// a previous run left in that slot (a run that did not exit cleanly). Nothing is written
+    /// until [`Autosave::write`] is called.
     pub fn open(dir: Option<&Path>) -> (Autosave, Option<Offer>) {
-        let Some(dir) = dir else {
+        let Some((path, claim)) = dir.and_then(claim_slot) else {
             return (Autosave::default(), None);
         };
-        let path = dir.join(FILE);
         let offer = std::fs::read_to_string(&path)
             .ok()
             .map(|text| read_offer(&path, &text));
         (
             Autosave {
                 path: Some(path),
+                claim: Some(claim),
                 written: None,
             },
             offer,
         )
+    }
+
+    /// Lets go of this window's slot without removing its file, as a killed process does (the
+    /// system drops its locks): for tests that simulate a crash inside one process.
+    pub fn release_claim(&mut self) {
+        self.claim = None;
     }
 
     /// The file, if there is one.

@@ -125,6 +125,12 @@ impl MyriadApp {
         self.autosave.path()
     }
 
+    /// Lets go of this window's autosave slot as a killed process would, keeping its file: a
+    /// test then leaks the app (`std::mem::forget`) to simulate a crash in one process.
+    pub fn release_autosave_claim(&mut self) {
+        self.autosave.release_claim();
+    }
+
     /// Takes the offered game back: its rules and its moves, as they were.
     pub fn restore_game(&mut self) {
         let Some(offer) = self.restore.take() else {
