@@ -210,6 +210,13 @@ pub enum StepDecl {
     },
     /// `mirror`
     Mirror,
+    /// `swap c1 f2 or f1 c2 optional`: named squares, from White's side.
+    SwapSquares {
+        /// The pairs of squares, as written (`c1`, `f2`).
+        pairs: Vec<(Spanned<String>, Spanned<String>)>,
+        /// `optional` keywords.
+        optional: Vec<Span>,
+    },
 }
 
 /// `step black swap ...`
@@ -230,6 +237,11 @@ pub enum RequireKind {
     Opposite(Spanned<char>),
     /// `K between R`
     Between(Spanned<char>, Spanned<char>),
+    /// `K not on b g`: the letter and the files.
+    NotOn(Spanned<char>, Vec<Spanned<String>>),
+    /// `white not mirroring black [unless unchanged]`: the two sides as written and whether
+    /// `unless unchanged` was given.
+    NotMirroring(Spanned<Side>, Spanned<Side>, bool),
 }
 
 /// When a requirement is checked, as written.

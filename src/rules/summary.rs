@@ -136,6 +136,18 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
             StepAction::Mirror => {
                 let _ = writeln!(out, "    {}. {side} mirrors", i + 1);
             }
+            StepAction::SwapSquares { pairs, optional } => {
+                let g = s.geometry;
+                let each: Vec<String> = pairs
+                    .iter()
+                    .map(|&(a, b)| format!("{} {}", g.name(a), g.name(b)))
+                    .collect();
+                let _ = write!(out, "    {}. {side} swaps {}", i + 1, each.join(" or "));
+                if *optional {
+                    out.push_str(" (optional)");
+                }
+                out.push('\n');
+            }
         }
     }
     for c in &p.constraints {
@@ -148,6 +160,26 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
             ConstraintKind::Between { inner, outer } => {
                 format!("{} between {}", letter(s, *inner), letter(s, *outer))
             }
+            ConstraintKind::NotOnFiles { role, files } => {
+                let fs: Vec<String> = files
+                    .iter()
+                    .map(|&f| ((b'a' + f) as char).to_string())
+                    .collect();
+                format!("{} not on {}", letter(s, *role), fs.join(" "))
+            }
+            ConstraintKind::NotMirroring {
+                side,
+                unless_unchanged,
+            } => format!(
+                "{} not mirroring {}{}",
+                side.name(),
+                (!*side).name(),
+                if *unless_unchanged {
+                    " unless unchanged"
+                } else {
+                    ""
+                }
+            ),
         };
         let _ = writeln!(out, "    require {what} {when}");
     }

@@ -4,10 +4,10 @@
 use std::collections::HashMap;
 
 use super::{report_twice, role_of};
-use crate::rules::ast::{RequireKind, SetupBlock, Side, Span, Step, StepDecl, When};
+use crate::rules::ast::{RequireKind, SetupBlock, Side, Span, Spanned, Step, StepDecl, When};
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
-use crate::types::{Color, Geometry, Piece, Role};
+use crate::types::{Color, Geometry, Piece, Role, Square};
 use crate::variant::setup::{legal_setup_moves, StartArrays};
 use crate::variant::{
     Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
@@ -32,11 +32,24 @@ pub(super) fn check(
     ];
     report_twice(s, &twice, &format!("in `{}`", Kw::Setup.word()));
     let steps = check_steps(s, &b.steps, geometry, letters);
-    let constraints = b
+    let constraints: Vec<Constraint> = b
         .requires
         .iter()
-        .filter_map(|rq| check_require(s, rq, letters))
+        .filter_map(|rq| check_require(s, rq, letters, geometry))
         .collect();
+    if let (Some(sh), Some(rq)) = (
+        b.shuffle.first(),
+        b.requires
+            .iter()
+            .find(|r| matches!(r.kind, RequireKind::NotMirroring(..))),
+    ) {
+        let _ = sh;
+        s.error(
+            rq.span,
+            "a requirement comparing the sides cannot be combined with `shuffle`",
+            Some("`shuffle mirrored` always mirrors and `shuffle independent` draws each side on its own; use `step` lines".into()),
+        );
+    }
     check_shuffle(s, keyword, b);
     Some(SetupPhase {
         steps,
@@ -102,12 +115,68 @@ fn check_steps(
                     optional: !optional.is_empty(),
                 }
             }
+            StepDecl::SwapSquares { pairs, optional } => StepAction::SwapSquares {
+                pairs: square_pairs(s, pairs, geometry),
+                optional: !optional.is_empty(),
+            },
         };
         prev = Some((st.side, matches!(st.action, StepDecl::Mirror)));
         out.push(SetupStep {
             side: color,
             action,
         });
+    }
+    out
+}
+
+/// The squares of `swap c1 f2 or f1 c2`, each on the board, each pair two squares, each
+/// square in one pair only.
+fn square_pairs(
+    s: &mut Session,
+    pairs: &[(Spanned<String>, Spanned<String>)],
+    geometry: Option<Geometry>,
+) -> Vec<(Square, Square)> {
+    let Some(g) = geometry else {
+        return vec![];
+    };
+    let mut out: Vec<(Square, Square)> = vec![];
+    for (a, b) in pairs {
+        let sq = |s: &mut Session, x: &Spanned<String>| {
+            let q = g.parse_square(&x.value);
+            if q.is_none() {
+                let last = g.name(g.square(g.files - 1, g.ranks - 1));
+                s.error(
+                    x.span,
+                    format!("square `{}` is off the board", x.value),
+                    Some(format!(
+                        "squares run from a1 to {last}, written from White's side (Black's are reflected)"
+                    )),
+                );
+            }
+            q
+        };
+        let (qa, qb) = (sq(s, a), sq(s, b));
+        let (Some(qa), Some(qb)) = (qa, qb) else {
+            continue;
+        };
+        if qa == qb {
+            s.error(
+                b.span,
+                format!("`{} {}` swaps a square with itself", a.value, b.value),
+                Some("name two different squares, e.g. `swap c1 f2`".into()),
+            );
+        } else if out
+            .iter()
+            .any(|&(x, y)| [x, y].contains(&qa) && [x, y].contains(&qb))
+        {
+            s.error(
+                a.span,
+                format!("the swap `{} {}` is listed twice", a.value, b.value),
+                Some("list each pair of squares once".into()),
+            );
+        } else {
+            out.push((qa, qb));
+        }
     }
     out
 }
@@ -151,12 +220,19 @@ fn check_require(
     s: &mut Session,
     rq: &crate::rules::ast::Require,
     letters: &[char],
+    geometry: Option<Geometry>,
 ) -> Option<Constraint> {
     let when = match rq.when {
         Some(When::EachSwap) => ConstraintWhen::EachSwap,
         Some(When::End) | None => ConstraintWhen::Final,
     };
     let kind = match &rq.kind {
+        RequireKind::NotOn(l, files) => {
+            let role = role_of(s, l, letters, "setup");
+            let fs = require_files(s, files, geometry);
+            role.map(|role| ConstraintKind::NotOnFiles { role, files: fs })
+        }
+        RequireKind::NotMirroring(a, b, unless) => not_mirroring(s, rq, a, b, *unless),
         RequireKind::Opposite(l) => {
             role_of(s, l, letters, "setup").map(ConstraintKind::OppositeColors)
         }
@@ -178,6 +254,65 @@ fn check_require(
         }
     };
     kind.map(|kind| Constraint { kind, when })
+}
+
+/// The files of `K not on b g`, each on the board.
+fn require_files(
+    s: &mut Session,
+    files: &[Spanned<String>],
+    geometry: Option<Geometry>,
+) -> Vec<u8> {
+    let n = geometry.map_or(26, |g| g.files);
+    let mut out = vec![];
+    for f in files {
+        let c = f.value.chars().next().unwrap_or('?');
+        let i = (c as u32).wrapping_sub('a' as u32);
+        if !c.is_ascii_lowercase() || i >= n as u32 {
+            let last = (b'a' + n - 1) as char;
+            s.error(
+                f.span,
+                format!("file `{}` is off the board", f.value),
+                Some(format!("files run from `a` to `{last}`")),
+            );
+        } else if !out.contains(&(i as u8)) {
+            out.push(i as u8);
+        }
+    }
+    out
+}
+
+/// `white not mirroring black [unless unchanged]`: two different sides, checked at the end.
+fn not_mirroring(
+    s: &mut Session,
+    rq: &crate::rules::ast::Require,
+    a: &Spanned<Side>,
+    b: &Spanned<Side>,
+    unless_unchanged: bool,
+) -> Option<ConstraintKind> {
+    if a.value == b.value {
+        let name = s.text(b.span).to_string();
+        s.error(
+            b.span,
+            format!("a side cannot mirror itself: `{name}` names the same side twice"),
+            Some("compare the two sides: `require white not mirroring black`".into()),
+        );
+        return None;
+    }
+    if rq.when == Some(When::EachSwap) {
+        s.error(
+            rq.span,
+            "a requirement comparing the sides is checked at the end only",
+            Some("write `at end`, or leave the time out".into()),
+        );
+        return None;
+    }
+    Some(ConstraintKind::NotMirroring {
+        side: match a.value {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        },
+        unless_unchanged,
+    })
 }
 
 /// `shuffle` replaces the steps; without it there must be steps.
@@ -308,6 +443,9 @@ pub(crate) fn setup_lines_bound(array: &[Option<Piece>], g: Geometry, setup: &Se
                 .saturating_add(*optional as u64)
                 .max(1),
         ),
+        StepAction::SwapSquares { pairs, optional } => {
+            acc.saturating_mul((pairs.len() as u64 + *optional as u64).max(1))
+        }
         _ => acc,
     })
 }

@@ -47,8 +47,45 @@ impl Constraint {
                     .iter()
                     .all(|&k| outers.iter().any(|&r| r < k) && outers.iter().any(|&r| r > k))
             }
+            ConstraintKind::NotOnFiles { role, files } => g.squares().all(|s| {
+                array[s.index()]
+                    != Some(Piece {
+                        color: side,
+                        role: *role,
+                    })
+                    || !files.contains(&g.file(s))
+            }),
+            // Compares the sides: see `holds_across`.
+            ConstraintKind::NotMirroring { .. } => true,
         }
     }
+
+    /// Does a constraint that compares the two sides hold on the whole final `array`, `start`
+    /// being the variant's own array? (True for a constraint on one side: see `holds`.)
+    pub fn holds_across(
+        &self,
+        g: Geometry,
+        start: &[Option<Piece>],
+        array: &[Option<Piece>],
+    ) -> bool {
+        match &self.kind {
+            ConstraintKind::NotMirroring {
+                unless_unchanged, ..
+            } => !is_symmetric(g, array) || (*unless_unchanged && array == start),
+            _ => true,
+        }
+    }
+}
+
+/// Is the array symmetric: Black's pieces White's reflected top to bottom?
+fn is_symmetric(g: Geometry, array: &[Option<Piece>]) -> bool {
+    g.squares().all(
+        |s| match (array[s.index()], array[g.flip_rank(s).index()]) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.role == b.role && a.color != b.color,
+            _ => false,
+        },
+    )
 }
 
 /// The legal moves of setup step `step` on `array` (the game's array as it stands), given the
@@ -100,14 +137,25 @@ fn apply(array: &mut [Option<Piece>], m: Move) {
 struct Walker<'a> {
     g: Geometry,
     setup: &'a SetupPhase,
+    /// The variant's own array (what `unless unchanged` compares with).
+    start: &'a [Option<Piece>],
 }
 
 impl<'a> Walker<'a> {
-    fn new(spec: &VariantSpec, setup: &'a SetupPhase) -> Walker<'a> {
+    fn new(spec: &'a VariantSpec, setup: &'a SetupPhase) -> Walker<'a> {
         Walker {
             g: spec.geometry,
             setup,
+            start: &spec.array,
         }
+    }
+
+    /// Do the requirements that compare the sides hold on the final `array`?
+    fn cross_hold(&self, array: &[Option<Piece>]) -> bool {
+        self.setup
+            .constraints
+            .iter()
+            .all(|c| c.holds_across(self.g, self.start, array))
     }
 
     /// Do all constraints checked `when` hold for `side` on `array`?
@@ -143,6 +191,9 @@ impl<'a> Walker<'a> {
 
     /// The swap and pass options of a swap step for `side` on `array`, before constraints.
     fn raw_options(&self, array: &[Option<Piece>], side: Color, action: &StepAction) -> Vec<Move> {
+        if let StepAction::SwapSquares { pairs, optional } = action {
+            return self.square_options(array, side, pairs, *optional);
+        }
         let StepAction::Swap {
             relocate,
             with,
@@ -182,6 +233,37 @@ impl<'a> Walker<'a> {
         out
     }
 
+    /// The options of a step on named squares: each pair (reflected for Black) whose squares
+    /// hold two of the side's pieces of different kinds, and `pass` if optional.
+    fn square_options(
+        &self,
+        array: &[Option<Piece>],
+        side: Color,
+        pairs: &[(Square, Square)],
+        optional: bool,
+    ) -> Vec<Move> {
+        let g = self.g;
+        let own = |s: Square| if side.is_white() { s } else { g.flip_rank(s) };
+        let mut out = Vec::new();
+        if optional {
+            out.push(Move::PASS);
+        }
+        for &(a, b) in pairs {
+            let (a, b) = (own(a), own(b));
+            let (Some(pa), Some(pb)) = (array[a.index()], array[b.index()]) else {
+                continue;
+            };
+            if pa.color != side || pb.color != side || pa.role == pb.role {
+                continue;
+            }
+            let m = Move::swap(a, b);
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+        out
+    }
+
     /// The candidate moves of step `step` on `array` before any look-ahead: a mirror step's
     /// one forced move, or a swap step's declared swaps (and `pass` if optional) whose
     /// resulting array satisfies every "after each swap" constraint.
@@ -216,12 +298,18 @@ impl<'a> Walker<'a> {
         if step >= steps.len() {
             return Color::ALL
                 .iter()
-                .all(|&c| self.all_hold(array, c, ConstraintWhen::Final));
+                .all(|&c| self.all_hold(array, c, ConstraintWhen::Final))
+                && self.cross_hold(array);
         }
-        // Without mirror steps ahead, the sides no longer interact: each side's own steps
-        // decide its own array, so check them separately (a sum instead of a product of the
-        // two trees).
-        if !steps[step..].iter().any(|s| s.action == StepAction::Mirror) {
+        // Without mirror steps ahead or a requirement comparing the sides, the sides no
+        // longer interact: each side's own steps decide its own array, so check them
+        // separately (a sum instead of a product of the two trees).
+        let cross = self
+            .setup
+            .constraints
+            .iter()
+            .any(|c| c.kind.is_cross_side());
+        if !cross && !steps[step..].iter().any(|s| s.action == StepAction::Mirror) {
             return Color::ALL
                 .iter()
                 .all(|&c| self.side_can_finish(array, c, step));
@@ -400,7 +488,7 @@ pub fn reachable_arrays(spec: &impl AsRef<VariantSpec>, side: Color) -> Vec<Arra
     }
     let mut out: Vec<Array> = Vec::new();
     let mut seen = HashSet::new();
-    if setup.steps.iter().any(|s| s.action == StepAction::Mirror) {
+    if setup.sides_interact() {
         for a in w.final_arrays(&start) {
             let own: Array = a
                 .iter()
@@ -457,7 +545,7 @@ impl StartArrays {
                     white: w.shuffled_arrays(&spec.array, Color::White),
                 };
             }
-        } else if setup.steps.iter().any(|s| s.action == StepAction::Mirror) {
+        } else if setup.sides_interact() {
             return StartArrays::Whole(w.final_arrays(&spec.array));
         }
         StartArrays::Independent {
@@ -559,6 +647,19 @@ pub fn describe_step(spec: &impl AsRef<VariantSpec>, step: usize) -> String {
     };
     match &s.action {
         StepAction::Mirror => format!("{}: mirror {}'s swap", s.side, !s.side),
+        StepAction::SwapSquares { pairs, optional } => {
+            let g = spec.geometry;
+            let own = |q| if s.side.is_white() { q } else { g.flip_rank(q) };
+            let each: Vec<String> = pairs
+                .iter()
+                .map(|&(a, b)| format!("{} with {}", g.name(own(a)), g.name(own(b))))
+                .collect();
+            let mut t = format!("{}: swap {}", s.side, each.join(", or "));
+            if *optional {
+                t += ", or keep the array";
+            }
+            t
+        }
         StepAction::Swap {
             relocate,
             with,
