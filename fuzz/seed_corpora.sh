@@ -44,6 +44,14 @@ for t in e4 Nf3 O-O e2e4 g1f3 e7e8=Q exd5 'swap e8 g8' pass 0000 e8d8 Kxe8 'a7a8
     seed move_text 2 "$t" 3
 done
 
+# named-square swaps (pawn-exchange, 14) and a requirement comparing the sides (chess57, 13)
+for t in 'swap c1 f2' 'swap f1 c2' c1f2 pass; do
+    seed move_text 14 "$t" 0
+done
+for t in 'swap e8 d8' pass 'swap e1 c1'; do
+    seed move_text 13 "$t" 3
+done
+
 # pgn_import
 seed pgn_import 0 '[Event "x"]
 [Result "*"]
