@@ -264,9 +264,22 @@ pub struct Require {
     pub when: Option<When>,
 }
 
+/// `at move 1 swap K Q R B N with K Q R B N`
+#[derive(Clone, Debug)]
+pub struct PlayDecl {
+    /// The whole line.
+    pub span: Span,
+    /// The move number.
+    pub move_number: Spanned<i64>,
+    /// The swap (`Swap` or `SwapSquares`).
+    pub action: StepDecl,
+}
+
 /// `setup { ... }`
 #[derive(Clone, Debug, Default)]
 pub struct SetupBlock {
+    /// Swaps offered in the game proper (`at move 1 swap ...`).
+    pub in_play: Vec<PlayDecl>,
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// The requirements.

@@ -302,6 +302,7 @@ impl Cx {
             match p.as_rule() {
                 Rule::setup_step => b.steps.push(self.parse_setup_step(p)),
                 Rule::setup_require => b.requires.push(self.parse_setup_require(p)),
+                Rule::setup_play => b.in_play.push(self.parse_setup_play(p)),
                 Rule::kw_randomize => b.randomize.push(span),
                 Rule::setup_shuffle => b.shuffle.push(Spanned {
                     value: !p.into_inner().any(|q| q.as_rule() == Rule::kw_independent),
@@ -333,6 +334,26 @@ impl Cx {
             }
         }
         Step { span, side, action }
+    }
+
+    /// `at move 1 swap ...`
+    fn parse_setup_play(&self, pair: Pair<Rule>) -> PlayDecl {
+        let span = self.span(&pair);
+        let mut move_number = Spanned { value: 0, span };
+        let mut action = StepDecl::Mirror;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::integer => move_number = self.parse_integer(p),
+                Rule::step_swap => action = self.parse_step_swap(p),
+                Rule::step_swap_squares => action = self.parse_step_swap_squares(p),
+                _ => {}
+            }
+        }
+        PlayDecl {
+            span,
+            move_number,
+            action,
+        }
     }
 
     fn parse_step_swap(&self, pair: Pair<Rule>) -> StepDecl {

@@ -150,6 +150,27 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
             }
         }
     }
+    for ps in &p.in_play {
+        let what = match &ps.action {
+            StepAction::Swap { relocate, with, .. } => {
+                format!("{} with {}", letters(s, relocate), letters(s, with))
+            }
+            StepAction::SwapSquares { pairs, .. } => {
+                let g = s.geometry;
+                let each: Vec<String> = pairs
+                    .iter()
+                    .map(|&(a, b)| format!("{} {}", g.name(a), g.name(b)))
+                    .collect();
+                each.join(" or ")
+            }
+            StepAction::Mirror => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "    at move {} each side may swap {what} instead of moving",
+            ps.move_number
+        );
+    }
     for c in &p.constraints {
         let when = match c.when {
             ConstraintWhen::EachSwap => "after each swap",

@@ -100,6 +100,8 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::kw_mirrored => "`mirrored`",
         Rule::kw_independent => "`independent`",
         Rule::kw_or => "`or`",
+        Rule::kw_move => "`move`",
+        Rule::setup_play => "`at move <n> swap ...`",
         Rule::kw_not => "`not`",
         Rule::kw_mirroring => "`mirroring`",
         Rule::kw_unless => "`unless`",

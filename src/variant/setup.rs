@@ -9,10 +9,12 @@
 //! still end with every constraint met, the arrays each side can reach, the start arrays of a
 //! random start. The game module plays these moves on its positions; nothing here knows chess.
 
+mod constraint;
 mod walk;
 
 pub use walk::{
-    describe_step, legal_setup_moves, reachable_arrays, start_arrays, Array, StartArrays,
+    describe_step, legal_setup_moves, play_swaps, reachable_arrays, start_arrays, Array,
+    StartArrays,
 };
 
 use crate::types::{Color, Role, Square};
@@ -115,6 +117,16 @@ pub struct Constraint {
     pub when: ConstraintWhen,
 }
 
+/// A swap offered in the game proper, instead of a move, at a given move of each side
+/// (Transcendental Chess: `at move 1 swap K Q R B N with K Q R B N`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlaySwap {
+    /// The move number (the FEN's fullmove number) at which each side may swap.
+    pub move_number: u32,
+    /// What it may swap (a `Swap` or `SwapSquares` action; declining is making a move).
+    pub action: StepAction,
+}
+
 /// The setup phase of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupPhase {
@@ -128,6 +140,9 @@ pub struct SetupPhase {
     /// Instead of steps: every arrangement of each side's back-rank pieces that satisfies the
     /// constraints (Fischer Random Chess). Always drawn at random.
     pub shuffle: Option<Shuffle>,
+    /// Swaps offered during the game proper, instead of a move (checked against every
+    /// requirement of the block at once, and the mover's king must not be left attacked).
+    pub in_play: Vec<PlaySwap>,
 }
 
 impl SetupPhase {

@@ -4,14 +4,16 @@
 use std::collections::HashMap;
 
 use super::{report_twice, role_of};
-use crate::rules::ast::{RequireKind, SetupBlock, Side, Span, Spanned, Step, StepDecl, When};
+use crate::rules::ast::{
+    PlayDecl, RequireKind, SetupBlock, Side, Span, Spanned, Step, StepDecl, When,
+};
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
 use crate::types::{Color, Geometry, Piece, Role, Square};
 use crate::variant::setup::{legal_setup_moves, StartArrays};
 use crate::variant::{
-    Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
-    VariantSpec,
+    Constraint, ConstraintKind, ConstraintWhen, PlaySwap, SetupPhase, SetupStep, Shuffle,
+    StepAction, VariantSpec,
 };
 
 /// Checks a setup block (`keyword` is the span of `setup`).
@@ -50,12 +52,18 @@ pub(super) fn check(
             Some("`shuffle mirrored` always mirrors and `shuffle independent` draws each side on its own; use `step` lines".into()),
         );
     }
+    let in_play = b
+        .in_play
+        .iter()
+        .filter_map(|p| check_play(s, p, geometry, letters))
+        .collect();
     check_shuffle(s, keyword, b);
     Some(SetupPhase {
         steps,
         constraints,
         randomized: !b.randomize.is_empty(),
         shuffle: b.shuffle.first().map(|x| Shuffle { mirrored: x.value }),
+        in_play,
     })
 }
 
@@ -77,48 +85,7 @@ fn check_steps(
                 check_mirror(s, st, n, color, prev);
                 StepAction::Mirror
             }
-            StepDecl::Swap {
-                relocate,
-                with,
-                optional,
-                ranks,
-            } => {
-                let relocate = roles(s, relocate, letters);
-                let with = roles(s, with, letters);
-                if relocate.len() == 1 && with == relocate {
-                    s.error(
-                        st.span,
-                        "a piece cannot swap only with its own kind",
-                        Some("list other pieces after `with`".into()),
-                    );
-                }
-                let mut rk = vec![];
-                for r in ranks {
-                    let max = geometry.map_or(12, |g| g.ranks as i64);
-                    if r.value < 1 || r.value > max {
-                        let msg = format!("rank `{}` is off the board", s.text(r.span));
-                        s.error(
-                            r.span,
-                            msg,
-                            Some(format!(
-                                "ranks count from 1 (the side's own back rank) to {max}"
-                            )),
-                        );
-                    } else if !rk.contains(&((r.value - 1) as u8)) {
-                        rk.push((r.value - 1) as u8);
-                    }
-                }
-                StepAction::Swap {
-                    relocate,
-                    with,
-                    ranks: rk,
-                    optional: !optional.is_empty(),
-                }
-            }
-            StepDecl::SwapSquares { pairs, optional } => StepAction::SwapSquares {
-                pairs: square_pairs(s, pairs, geometry),
-                optional: !optional.is_empty(),
-            },
+            decl => swap_action(s, st.span, decl, geometry, letters),
         };
         prev = Some((st.side, matches!(st.action, StepDecl::Mirror)));
         out.push(SetupStep {
@@ -179,6 +146,102 @@ fn square_pairs(
         }
     }
     out
+}
+
+/// The action of a `swap` line (a setup step's, or one offered in the game proper).
+fn swap_action(
+    s: &mut Session,
+    span: Span,
+    decl: &StepDecl,
+    geometry: Option<Geometry>,
+    letters: &[char],
+) -> StepAction {
+    match decl {
+        StepDecl::Swap {
+            relocate,
+            with,
+            optional,
+            ranks,
+        } => {
+            let relocate = roles(s, relocate, letters);
+            let with = roles(s, with, letters);
+            if relocate.len() == 1 && with == relocate {
+                s.error(
+                    span,
+                    "a piece cannot swap only with its own kind",
+                    Some("list other pieces after `with`".into()),
+                );
+            }
+            let mut rk = vec![];
+            for r in ranks {
+                let max = geometry.map_or(12, |g| g.ranks as i64);
+                if r.value < 1 || r.value > max {
+                    let msg = format!("rank `{}` is off the board", s.text(r.span));
+                    s.error(
+                        r.span,
+                        msg,
+                        Some(format!(
+                            "ranks count from 1 (the side's own back rank) to {max}"
+                        )),
+                    );
+                } else if !rk.contains(&((r.value - 1) as u8)) {
+                    rk.push((r.value - 1) as u8);
+                }
+            }
+            StepAction::Swap {
+                relocate,
+                with,
+                ranks: rk,
+                optional: !optional.is_empty(),
+            }
+        }
+        StepDecl::SwapSquares { pairs, optional } => StepAction::SwapSquares {
+            pairs: square_pairs(s, pairs, geometry),
+            optional: !optional.is_empty(),
+        },
+        StepDecl::Mirror => StepAction::Mirror,
+    }
+}
+
+/// The most moves into the game at which a swap may be offered.
+const MAX_PLAY_MOVE: i64 = 1000;
+
+/// `at move 1 swap ...`: a move number in range, a swap, never `optional` (the side declines
+/// by making a move).
+fn check_play(
+    s: &mut Session,
+    p: &PlayDecl,
+    geometry: Option<Geometry>,
+    letters: &[char],
+) -> Option<PlaySwap> {
+    let n = &p.move_number;
+    let ok = (1..=MAX_PLAY_MOVE).contains(&n.value);
+    if !ok {
+        let msg = format!("move `{}` is out of range", s.text(n.span));
+        s.error(
+            n.span,
+            msg,
+            Some(format!(
+                "moves count from 1 (each side's first move) to {MAX_PLAY_MOVE}"
+            )),
+        );
+    }
+    let optional = match &p.action {
+        StepDecl::Swap { optional, .. } | StepDecl::SwapSquares { optional, .. } => optional,
+        StepDecl::Mirror => return None,
+    };
+    for o in optional {
+        s.error(
+            *o,
+            "a swap during the game is always optional",
+            Some("the side declines by making a move; remove `optional`".into()),
+        );
+    }
+    let action = swap_action(s, p.span, &p.action, geometry, letters);
+    ok.then_some(PlaySwap {
+        move_number: n.value as u32,
+        action,
+    })
 }
 
 /// A mirror step copies the opponent's previous (swap) step.
@@ -332,7 +395,7 @@ fn check_shuffle(s: &mut Session, keyword: Span, b: &SetupBlock) {
                 Some("a shuffle is always drawn at random; remove `randomize`".into()),
             );
         }
-    } else if b.steps.is_empty() {
+    } else if b.steps.is_empty() && (b.in_play.is_empty() || !b.randomize.is_empty()) {
         let help = Some(
             "add `step` lines, or `shuffle` for a random back rank; `setup none` removes the setup"
                 .into(),

@@ -7,86 +7,13 @@
 
 use std::collections::HashSet;
 
-use super::{Constraint, ConstraintKind, ConstraintWhen, SetupPhase, StepAction};
+use super::{ConstraintWhen, SetupPhase, StepAction};
 use crate::types::rng::Rng;
 use crate::types::{Color, Geometry, Move, MoveKind, Piece, Role, Square};
 use crate::variant::VariantSpec;
 
 /// A whole board: one entry per square, rank 1 first (the form of [`VariantSpec::array`]).
 pub type Array = Vec<Option<Piece>>;
-
-impl Constraint {
-    /// Does `array` satisfy the constraint for `side`?
-    pub fn holds(&self, g: Geometry, array: &[Option<Piece>], side: Color) -> bool {
-        match &self.kind {
-            ConstraintKind::OppositeColors(role) => {
-                let squares: Vec<Square> = g
-                    .squares()
-                    .filter(|s| {
-                        array[s.index()]
-                            == Some(Piece {
-                                color: side,
-                                role: *role,
-                            })
-                    })
-                    .collect();
-                let light = squares.iter().filter(|&&s| g.is_light(s)).count();
-                squares.len() < 2 || (light > 0 && light < squares.len())
-            }
-            ConstraintKind::Between { inner, outer } => {
-                let back = if side.is_white() { 0 } else { g.ranks - 1 };
-                let files = |role| -> Vec<u8> {
-                    (0..g.files)
-                        .filter(|&f| {
-                            array[g.square(f, back).index()] == Some(Piece { color: side, role })
-                        })
-                        .collect()
-                };
-                let outers = files(*outer);
-                files(*inner)
-                    .iter()
-                    .all(|&k| outers.iter().any(|&r| r < k) && outers.iter().any(|&r| r > k))
-            }
-            ConstraintKind::NotOnFiles { role, files } => g.squares().all(|s| {
-                array[s.index()]
-                    != Some(Piece {
-                        color: side,
-                        role: *role,
-                    })
-                    || !files.contains(&g.file(s))
-            }),
-            // Compares the sides: see `holds_across`.
-            ConstraintKind::NotMirroring { .. } => true,
-        }
-    }
-
-    /// Does a constraint that compares the two sides hold on the whole final `array`, `start`
-    /// being the variant's own array? (True for a constraint on one side: see `holds`.)
-    pub fn holds_across(
-        &self,
-        g: Geometry,
-        start: &[Option<Piece>],
-        array: &[Option<Piece>],
-    ) -> bool {
-        match &self.kind {
-            ConstraintKind::NotMirroring {
-                unless_unchanged, ..
-            } => !is_symmetric(g, array) || (*unless_unchanged && array == start),
-            _ => true,
-        }
-    }
-}
-
-/// Is the array symmetric: Black's pieces White's reflected top to bottom?
-fn is_symmetric(g: Geometry, array: &[Option<Piece>]) -> bool {
-    g.squares().all(
-        |s| match (array[s.index()], array[g.flip_rank(s).index()]) {
-            (None, None) => true,
-            (Some(a), Some(b)) => a.role == b.role && a.color != b.color,
-            _ => false,
-        },
-    )
-}
 
 /// The legal moves of setup step `step` on `array` (the game's array as it stands), given the
 /// setup moves played so far (one per step, in order).
@@ -130,6 +57,45 @@ fn apply(array: &mut [Option<Piece>], m: Move) {
     if m.kind == MoveKind::Swap {
         array.swap(m.from.index(), m.to.index());
     }
+}
+
+/// The swaps `side` may play instead of a move at the FEN's move `move_number` (see
+/// [`super::PlaySwap`]): each declared swap whose result meets every requirement of the block
+/// (those checked after each swap and at the end alike, since the array is final when it is
+/// made), as [`Move::exchange`]s. Whether the mover's king is left attacked is for the position
+/// to check.
+pub fn play_swaps(
+    spec: &impl AsRef<VariantSpec>,
+    array: &mut Array,
+    side: Color,
+    move_number: u32,
+) -> Vec<Move> {
+    let spec = spec.as_ref();
+    let Some(setup) = &spec.setup else {
+        return Vec::new();
+    };
+    let w = Walker::new(spec, setup);
+    let mut out = Vec::new();
+    for ps in setup
+        .in_play
+        .iter()
+        .filter(|p| p.move_number == move_number)
+    {
+        for m in w.raw_options(array, side, &ps.action) {
+            if m.kind != MoveKind::Swap {
+                continue;
+            }
+            apply(array, m);
+            let ok = w.all_hold(array, side, ConstraintWhen::EachSwap)
+                && w.all_hold(array, side, ConstraintWhen::Final);
+            apply(array, m);
+            let x = Move::exchange(m.from, m.to);
+            if ok && !out.contains(&x) {
+                out.push(x);
+            }
+        }
+    }
+    out
 }
 
 /// The walks over a setup phase on a board.
