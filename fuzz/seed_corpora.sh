@@ -14,6 +14,19 @@ for f in $root/rules/*.rules $root/tests/bad_rules/*.rules $root/tests/tutorial/
     cp "$f" "$c/rules_compile/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
 
+# new setup syntax that no bundled file uses: swaps in the game proper, files to avoid
+cat > $c/rules_compile/seed-at-move.rules <<'EOF2'
+extends "chess"
+name "Swap at Move 1"
+castling none
+setup {
+  at move 1 swap K Q R B N with K Q R B N
+  at move 2 swap c1 f1 or b1 g1
+  require opposite-colours B
+  require K not on a h
+}
+EOF2
+
 n=0
 seed() { # target selector text [second-byte]
     n=$((n + 1))
