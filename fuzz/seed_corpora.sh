@@ -14,6 +14,19 @@ for f in $root/rules/*.rules $root/tests/bad_rules/*.rules $root/tests/tutorial/
     cp "$f" "$c/rules_compile/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
 
+# new setup syntax that no bundled file uses: swaps in the game proper, files to avoid
+cat > $c/rules_compile/seed-at-move.rules <<'EOF2'
+extends "chess"
+name "Swap at Move 1"
+castling none
+setup {
+  at move 1 swap K Q R B N with K Q R B N
+  at move 2 swap c1 f1 or b1 g1
+  require opposite-colours B
+  require K not on a h
+}
+EOF2
+
 n=0
 seed() { # target selector text [second-byte]
     n=$((n + 1))
@@ -42,6 +55,14 @@ for t in e4 Nf3 O-O e2e4 g1f3 e7e8=Q exd5 'swap e8 g8' pass 0000 e8d8 Kxe8 'a7a8
     seed move_text 0 "$t" 0
     seed move_text 5 "$t" 1
     seed move_text 2 "$t" 3
+done
+
+# named-square swaps (pawn-exchange, 14) and a requirement comparing the sides (chess57, 13)
+for t in 'swap c1 f2' 'swap f1 c2' c1f2 pass; do
+    seed move_text 14 "$t" 0
+done
+for t in 'swap e8 d8' pass 'swap e1 c1'; do
+    seed move_text 13 "$t" 3
 done
 
 # pgn_import

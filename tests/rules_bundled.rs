@@ -36,6 +36,15 @@ fn steps(v: &Variant) -> Vec<String> {
                     )
                 }
                 StepAction::Mirror => format!("{side} mirror"),
+                StepAction::SwapSquares { pairs, optional } => {
+                    let g = v.spec.geometry;
+                    let each: Vec<String> = pairs
+                        .iter()
+                        .map(|&(a, b)| format!("{}{}", g.name(a), g.name(b)))
+                        .collect();
+                    let opt = if *optional { "?" } else { "" };
+                    format!("{side} {}{opt}", each.join("|"))
+                }
             }
         })
         .collect()
@@ -51,17 +60,25 @@ fn constraints(v: &Variant) -> Vec<String> {
                 ConstraintWhen::EachSwap => "each",
                 ConstraintWhen::Final => "end",
             };
-            match c.kind {
+            match &c.kind {
                 ConstraintKind::OppositeColors(r) => {
-                    format!("{} opposite {when}", v.role(r).letter)
+                    format!("{} opposite {when}", v.role(*r).letter)
                 }
                 ConstraintKind::Between { inner, outer } => {
                     format!(
                         "{} between {} {when}",
-                        v.role(inner).letter,
-                        v.role(outer).letter
+                        v.role(*inner).letter,
+                        v.role(*outer).letter
                     )
                 }
+                ConstraintKind::NotOnFiles { role, files } => {
+                    let fs: String = files.iter().map(|&f| (b'a' + f) as char).collect();
+                    format!("{} not on {fs} {when}", v.role(*role).letter)
+                }
+                ConstraintKind::NotMirroring {
+                    side,
+                    unless_unchanged,
+                } => format!("{side:?} not mirroring unless={unless_unchanged} {when}"),
             }
         })
         .collect()

@@ -50,6 +50,10 @@ fn every_bundled_file_gives_the_source_counts() {
         ("placement", 20, 20),
         ("fischer-placement", 25, 25),
         ("chess960", 960, 960),
+        // Issue 10: "8 arrays a side and 57 positions, one of them mirrored"; "3 arrays a
+        // side, 9 positions, 3 mirrored".
+        ("chess57", 57, 1),
+        ("pawn-exchange", 9, 3),
     ];
     for &(name, n, mirrored) in table {
         let v = load(name);

@@ -471,7 +471,9 @@ impl Game {
         let g = self.variant.geometry();
         match m.kind {
             MoveKind::Pass => "pass".into(),
-            MoveKind::Swap => format!("swap {} {}", g.name(m.from), g.name(m.to)),
+            MoveKind::Swap | MoveKind::Exchange => {
+                format!("swap {} {}", g.name(m.from), g.name(m.to))
+            }
             _ => format!("{}{}", g.name(m.from), g.name(m.to)),
         }
     }

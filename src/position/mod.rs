@@ -373,6 +373,27 @@ impl<B: TablesFor> Position<B> {
                 }
                 return;
             }
+            MoveKind::Exchange => {
+                let (Some(a), Some(b)) = (self.piece_at(m.from), self.piece_at(m.to)) else {
+                    return;
+                };
+                self.remove(from, a);
+                self.remove(to, b);
+                self.put(from, b);
+                self.put(to, a);
+                // A king or rook that leaves its square loses its castling rights, as if it
+                // had moved.
+                for (sq, p) in [(m.to, a), (m.from, b)] {
+                    if p.role == v.royal {
+                        self.kings[us] = sq;
+                        self.set_castling(us, CastlingSide::KingSide, None);
+                        self.set_castling(us, CastlingSide::QueenSide, None);
+                    }
+                }
+                self.drop_rook_right(us, m.from);
+                self.drop_rook_right(us, m.to);
+                self.halfmove = self.halfmove.saturating_add(1);
+            }
             MoveKind::Pass => return,
         }
         if us == Color::Black {

@@ -227,8 +227,30 @@ impl<B: TablesFor> Position<B> {
         targets
     }
 
+    /// The swaps the side to move may play instead of a move at this move number
+    /// (`at move 1 swap ...`): those the setup block allows and that leave its king safe.
+    fn gen_play_swaps(&self, v: &Variant, list: &mut MoveList) {
+        let us = self.turn;
+        let setup = v.setup().expect("called with in-play swaps");
+        if !setup.in_play.iter().any(|p| p.move_number == self.fullmove) {
+            return;
+        }
+        let g = v.geometry();
+        let mut array: Vec<Option<Piece>> = g.squares().map(|s| self.piece_at(s)).collect();
+        for m in crate::variant::setup::play_swaps(v, &mut array, us, self.fullmove) {
+            let mut after = *self;
+            after.play(v, m);
+            if !after.is_attacked(v, after.kings[us], !us) {
+                list.push(m);
+            }
+        }
+    }
+
     /// Generates every legal move of the game proper into `list`.
     pub fn gen_legal(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) {
+        if v.setup().is_some_and(|s| !s.in_play.is_empty()) {
+            self.gen_play_swaps(v, list);
+        }
         let us = self.turn;
         let them = !us;
         let ours = self.by_color[us];

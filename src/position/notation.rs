@@ -113,6 +113,39 @@ impl<B: TablesFor> Position<B> {
         format!("legal moves: {}", all.join(" "))
     }
 
+    /// `swap e1 g1`, a swap played instead of a move (either square first), if `s` reads so:
+    /// the legal one, or why not.
+    fn parse_exchange(
+        &self,
+        v: &Variant,
+        legal: &MoveList,
+        s: &str,
+    ) -> Option<Result<Move, MoveError>> {
+        let g = v.geometry();
+        let lower = s.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        let ["swap", a, b] = words.as_slice() else {
+            return None;
+        };
+        let (a, b) = match (g.parse_square(a), g.parse_square(b)) {
+            (Some(a), Some(b)) => (a, b),
+            _ => {
+                return Some(Err(MoveError {
+                    message: format!("`{s}` is not a swap"),
+                    help: Some("write the two squares, e.g. `swap e1 g1`".into()),
+                }))
+            }
+        };
+        let found = legal.iter().copied().find(|m| {
+            m.kind == MoveKind::Exchange
+                && ((m.from == a && m.to == b) || (m.from == b && m.to == a))
+        });
+        Some(found.ok_or_else(|| MoveError {
+            message: format!("`swap {} {}` is not allowed here", g.name(a), g.name(b)),
+            help: Some(self.legal_hint(v, legal, None)),
+        }))
+    }
+
     /// SAN of a legal move, with `+` or `#`.
     pub fn san(&self, v: &Variant, m: Move) -> String {
         let mut s = self.san_plain(v, m);
@@ -136,7 +169,9 @@ impl<B: TablesFor> Position<B> {
         let g = v.geometry();
         match m.kind {
             MoveKind::Pass => return "pass".into(),
-            MoveKind::Swap => return format!("swap {} {}", g.name(m.from), g.name(m.to)),
+            MoveKind::Swap | MoveKind::Exchange => {
+                return format!("swap {} {}", g.name(m.from), g.name(m.to))
+            }
             MoveKind::Castle => {
                 return CastlingSide::of_rook(g.file(m.from), g.file(m.to))
                     .san()
@@ -204,6 +239,9 @@ impl<B: TablesFor> Position<B> {
             });
         }
         let s = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        if let Some(m) = self.parse_exchange(v, &legal, s) {
+            return m;
+        }
         let bad = || MoveError {
             message: format!("`{}` is not a move in SAN", text.trim()),
             help: Some("write moves such as `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`".into()),

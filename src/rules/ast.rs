@@ -210,6 +210,13 @@ pub enum StepDecl {
     },
     /// `mirror`
     Mirror,
+    /// `swap c1 f2 or f1 c2 optional`: named squares, from White's side.
+    SwapSquares {
+        /// The pairs of squares, as written (`c1`, `f2`).
+        pairs: Vec<(Spanned<String>, Spanned<String>)>,
+        /// `optional` keywords.
+        optional: Vec<Span>,
+    },
 }
 
 /// `step black swap ...`
@@ -230,6 +237,11 @@ pub enum RequireKind {
     Opposite(Spanned<char>),
     /// `K between R`
     Between(Spanned<char>, Spanned<char>),
+    /// `K not on b g`: the letter and the files.
+    NotOn(Spanned<char>, Vec<Spanned<String>>),
+    /// `white not mirroring black [unless unchanged]`: the two sides as written and whether
+    /// `unless unchanged` was given.
+    NotMirroring(Spanned<Side>, Spanned<Side>, bool),
 }
 
 /// When a requirement is checked, as written.
@@ -252,9 +264,22 @@ pub struct Require {
     pub when: Option<When>,
 }
 
+/// `at move 1 swap K Q R B N with K Q R B N`
+#[derive(Clone, Debug)]
+pub struct PlayDecl {
+    /// The whole line.
+    pub span: Span,
+    /// The move number.
+    pub move_number: Spanned<i64>,
+    /// The swap (`Swap` or `SwapSquares`).
+    pub action: StepDecl,
+}
+
 /// `setup { ... }`
 #[derive(Clone, Debug, Default)]
 pub struct SetupBlock {
+    /// Swaps offered in the game proper (`at move 1 swap ...`).
+    pub in_play: Vec<PlayDecl>,
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// The requirements.

@@ -90,6 +90,7 @@ keywords! {
     Setup     Require       "require"                   2  "a requirement on the arrays";
     Setup     Randomize     "randomize"                 3  "draw the arrays at random";
     Setup     Shuffle       "shuffle"                   4  "every arrangement of the back rank";
+    Setup     At            "at"                        0  "a swap offered in the game proper, at a given move";
     Step      Optional      "optional"                  1  "the side may keep its array";
     Step      Ranks         "ranks"                     2  "the ranks the step acts on";
 }

@@ -302,6 +302,7 @@ impl Cx {
             match p.as_rule() {
                 Rule::setup_step => b.steps.push(self.parse_setup_step(p)),
                 Rule::setup_require => b.requires.push(self.parse_setup_require(p)),
+                Rule::setup_play => b.in_play.push(self.parse_setup_play(p)),
                 Rule::kw_randomize => b.randomize.push(span),
                 Rule::setup_shuffle => b.shuffle.push(Spanned {
                     value: !p.into_inner().any(|q| q.as_rule() == Rule::kw_independent),
@@ -328,10 +329,31 @@ impl Cx {
                     }
                 }
                 Rule::step_swap => action = self.parse_step_swap(p),
+                Rule::step_swap_squares => action = self.parse_step_swap_squares(p),
                 _ => {}
             }
         }
         Step { span, side, action }
+    }
+
+    /// `at move 1 swap ...`
+    fn parse_setup_play(&self, pair: Pair<Rule>) -> PlayDecl {
+        let span = self.span(&pair);
+        let mut move_number = Spanned { value: 0, span };
+        let mut action = StepDecl::Mirror;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::integer => move_number = self.parse_integer(p),
+                Rule::step_swap => action = self.parse_step_swap(p),
+                Rule::step_swap_squares => action = self.parse_step_swap_squares(p),
+                _ => {}
+            }
+        }
+        PlayDecl {
+            span,
+            move_number,
+            action,
+        }
     }
 
     fn parse_step_swap(&self, pair: Pair<Rule>) -> StepDecl {
@@ -362,6 +384,36 @@ impl Cx {
         }
     }
 
+    /// `swap c1 f2 or f1 c2 optional`
+    fn parse_step_swap_squares(&self, pair: Pair<Rule>) -> StepDecl {
+        let mut pairs = vec![];
+        let mut optional = vec![];
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::square_pair => {
+                    let sq: Vec<_> = p.into_inner().map(|q| self.parse_word(q)).collect();
+                    if let Ok([a, b]) = <[Spanned<String>; 2]>::try_from(sq) {
+                        pairs.push((a, b));
+                    }
+                }
+                Rule::kw_optional => optional.push(self.span(&p)),
+                _ => {}
+            }
+        }
+        StepDecl::SwapSquares { pairs, optional }
+    }
+
+    fn parse_side(&self, p: &Pair<Rule>) -> Spanned<Side> {
+        Spanned {
+            value: if p.as_str() == "black" {
+                Side::Black
+            } else {
+                Side::White
+            },
+            span: self.span(p),
+        }
+    }
+
     fn parse_setup_require(&self, pair: Pair<Rule>) -> Require {
         let span = self.span(&pair);
         let mut kind = None;
@@ -381,6 +433,29 @@ impl Cx {
                         .collect();
                     if let Ok([a, b]) = <[Spanned<char>; 2]>::try_from(ls) {
                         kind = Some(RequireKind::Between(a, b));
+                    }
+                }
+                Rule::require_not_on => {
+                    let mut inner = p.into_inner();
+                    let l = inner.find(|q| q.as_rule() == Rule::letter);
+                    let files = inner
+                        .filter(|q| q.as_rule() == Rule::file_name)
+                        .map(|q| self.parse_word(q))
+                        .collect();
+                    if let Some(l) = l {
+                        kind = Some(RequireKind::NotOn(self.parse_letter(l), files));
+                    }
+                }
+                Rule::require_not_mirroring => {
+                    let parts: Vec<_> = p.into_inner().collect();
+                    let sides: Vec<_> = parts
+                        .iter()
+                        .filter(|q| q.as_rule() == Rule::color)
+                        .map(|q| self.parse_side(q))
+                        .collect();
+                    let unless = parts.iter().any(|q| q.as_rule() == Rule::require_unless);
+                    if let Ok([a, b]) = <[Spanned<Side>; 2]>::try_from(sides) {
+                        kind = Some(RequireKind::NotMirroring(a, b, unless));
                     }
                 }
                 Rule::require_when => {

@@ -136,7 +136,40 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
             StepAction::Mirror => {
                 let _ = writeln!(out, "    {}. {side} mirrors", i + 1);
             }
+            StepAction::SwapSquares { pairs, optional } => {
+                let g = s.geometry;
+                let each: Vec<String> = pairs
+                    .iter()
+                    .map(|&(a, b)| format!("{} {}", g.name(a), g.name(b)))
+                    .collect();
+                let _ = write!(out, "    {}. {side} swaps {}", i + 1, each.join(" or "));
+                if *optional {
+                    out.push_str(" (optional)");
+                }
+                out.push('\n');
+            }
         }
+    }
+    for ps in &p.in_play {
+        let what = match &ps.action {
+            StepAction::Swap { relocate, with, .. } => {
+                format!("{} with {}", letters(s, relocate), letters(s, with))
+            }
+            StepAction::SwapSquares { pairs, .. } => {
+                let g = s.geometry;
+                let each: Vec<String> = pairs
+                    .iter()
+                    .map(|&(a, b)| format!("{} {}", g.name(a), g.name(b)))
+                    .collect();
+                each.join(" or ")
+            }
+            StepAction::Mirror => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "    at move {} each side may swap {what} instead of moving",
+            ps.move_number
+        );
     }
     for c in &p.constraints {
         let when = match c.when {
@@ -148,6 +181,26 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
             ConstraintKind::Between { inner, outer } => {
                 format!("{} between {}", letter(s, *inner), letter(s, *outer))
             }
+            ConstraintKind::NotOnFiles { role, files } => {
+                let fs: Vec<String> = files
+                    .iter()
+                    .map(|&f| ((b'a' + f) as char).to_string())
+                    .collect();
+                format!("{} not on {}", letter(s, *role), fs.join(" "))
+            }
+            ConstraintKind::NotMirroring {
+                side,
+                unless_unchanged,
+            } => format!(
+                "{} not mirroring {}{}",
+                side.name(),
+                (!*side).name(),
+                if *unless_unchanged {
+                    " unless unchanged"
+                } else {
+                    ""
+                }
+            ),
         };
         let _ = writeln!(out, "    require {what} {when}");
     }

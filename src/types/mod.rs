@@ -332,6 +332,10 @@ pub enum MoveKind {
     Swap,
     /// Declining a setup step (`pass`, `0000` in UCI).
     Pass,
+    /// A swap of two of the mover's pieces played instead of a move in the game proper
+    /// (Transcendental Chess: "on its first turn a player may, instead of a move, exchange any
+    /// two pieces of its back rank"). Unlike a setup swap it passes the turn.
+    Exchange,
 }
 
 /// A move of the game: an ordinary chess move, castling, or a setup step.
@@ -385,6 +389,12 @@ impl Move {
     #[inline]
     pub const fn swap(from: Square, to: Square) -> Move {
         Move::with_kind(from, to, MoveKind::Swap)
+    }
+
+    /// A swap played instead of a move in the game proper (see [`MoveKind::Exchange`]).
+    #[inline]
+    pub const fn exchange(from: Square, to: Square) -> Move {
+        Move::with_kind(from, to, MoveKind::Exchange)
     }
 
     /// A declined setup step.

@@ -12,7 +12,8 @@ mod tables;
 
 pub use origin::Origin;
 pub use setup::{
-    Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
+    Constraint, ConstraintKind, ConstraintWhen, PlaySwap, SetupPhase, SetupStep, Shuffle,
+    StepAction,
 };
 pub use tables::{gcd as betza_gcd, RayKind, Ride, Special, Tables};
 

@@ -9,13 +9,15 @@
 //! still end with every constraint met, the arrays each side can reach, the start arrays of a
 //! random start. The game module plays these moves on its positions; nothing here knows chess.
 
+mod constraint;
 mod walk;
 
 pub use walk::{
-    describe_step, legal_setup_moves, reachable_arrays, start_arrays, Array, StartArrays,
+    describe_step, legal_setup_moves, play_swaps, reachable_arrays, start_arrays, Array,
+    StartArrays,
 };
 
-use crate::types::{Color, Role};
+use crate::types::{Color, Role, Square};
 
 /// What a step lets its side do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +38,14 @@ pub enum StepAction {
     /// Repeat the opponent's previous step, reflected to this side's own rank (a pass mirrors a
     /// pass). Placement Chess: "The white player then mirrors black's swap."
     Mirror,
+    /// Swap the pieces on one of these pairs of squares (Pawn Exchange: "c1 with f2, or f1
+    /// with c2"). The squares are White's; Black's are their reflection (c8 with f7).
+    SwapSquares {
+        /// The pairs, from White's side of the board.
+        pairs: Vec<(Square, Square)>,
+        /// May the side decline (`pass`)?
+        optional: bool,
+    },
 }
 
 /// One step of the setup phase.
@@ -60,6 +70,32 @@ pub enum ConstraintKind {
         /// The pieces it must stand between.
         outer: Role,
     },
+    /// No piece of this role of the side stands on these files (0-based): "the king does not
+    /// end on the b- or g-file".
+    NotOnFiles {
+        /// The pieces concerned.
+        role: Role,
+        /// The files they must avoid.
+        files: Vec<u8>,
+    },
+    /// The whole array must not be symmetric (Black's pieces White's reflected top to bottom),
+    /// unless it is the variant's own array: Chess57, "White may not end with the mirror image
+    /// of Black's array unless both are the orthodox array". It compares the two sides, so it
+    /// ties their choices together and is checked on the final array only.
+    NotMirroring {
+        /// The side the rule restricts, as written (`white not mirroring black`).
+        side: Color,
+        /// `unless unchanged`: the unchanged array is allowed although symmetric.
+        unless_unchanged: bool,
+    },
+}
+
+impl ConstraintKind {
+    /// Does the constraint compare the two sides (so neither side's array can be judged on
+    /// its own)?
+    pub fn is_cross_side(&self) -> bool {
+        matches!(self, ConstraintKind::NotMirroring { .. })
+    }
 }
 
 /// When a constraint is checked.
@@ -81,6 +117,16 @@ pub struct Constraint {
     pub when: ConstraintWhen,
 }
 
+/// A swap offered in the game proper, instead of a move, at a given move of each side
+/// (Transcendental Chess: `at move 1 swap K Q R B N with K Q R B N`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlaySwap {
+    /// The move number (the FEN's fullmove number) at which each side may swap.
+    pub move_number: u32,
+    /// What it may swap (a `Swap` or `SwapSquares` action; declining is making a move).
+    pub action: StepAction,
+}
+
 /// The setup phase of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupPhase {
@@ -94,6 +140,18 @@ pub struct SetupPhase {
     /// Instead of steps: every arrangement of each side's back-rank pieces that satisfies the
     /// constraints (Fischer Random Chess). Always drawn at random.
     pub shuffle: Option<Shuffle>,
+    /// Swaps offered during the game proper, instead of a move (checked against every
+    /// requirement of the block at once, and the mover's king must not be left attacked).
+    pub in_play: Vec<PlaySwap>,
+}
+
+impl SetupPhase {
+    /// Do the two sides' choices depend on each other: a `mirror` step, or a requirement that
+    /// compares the sides? Then the arrays a side can reach cannot be counted side by side.
+    pub fn sides_interact(&self) -> bool {
+        self.steps.iter().any(|s| s.action == StepAction::Mirror)
+            || self.constraints.iter().any(|c| c.kind.is_cross_side())
+    }
 }
 
 /// Every distinct arrangement of the back-rank pieces (Chess960 when constrained to bishops on

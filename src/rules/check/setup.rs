@@ -4,14 +4,16 @@
 use std::collections::HashMap;
 
 use super::{report_twice, role_of};
-use crate::rules::ast::{RequireKind, SetupBlock, Side, Span, Step, StepDecl, When};
+use crate::rules::ast::{
+    PlayDecl, RequireKind, SetupBlock, Side, Span, Spanned, Step, StepDecl, When,
+};
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
-use crate::types::{Color, Geometry, Piece, Role};
+use crate::types::{Color, Geometry, Piece, Role, Square};
 use crate::variant::setup::{legal_setup_moves, StartArrays};
 use crate::variant::{
-    Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
-    VariantSpec,
+    Constraint, ConstraintKind, ConstraintWhen, PlaySwap, SetupPhase, SetupStep, Shuffle,
+    StepAction, VariantSpec,
 };
 
 /// Checks a setup block (`keyword` is the span of `setup`).
@@ -32,10 +34,28 @@ pub(super) fn check(
     ];
     report_twice(s, &twice, &format!("in `{}`", Kw::Setup.word()));
     let steps = check_steps(s, &b.steps, geometry, letters);
-    let constraints = b
+    let constraints: Vec<Constraint> = b
         .requires
         .iter()
-        .filter_map(|rq| check_require(s, rq, letters))
+        .filter_map(|rq| check_require(s, rq, letters, geometry))
+        .collect();
+    if let (Some(sh), Some(rq)) = (
+        b.shuffle.first(),
+        b.requires
+            .iter()
+            .find(|r| matches!(r.kind, RequireKind::NotMirroring(..))),
+    ) {
+        let _ = sh;
+        s.error(
+            rq.span,
+            "a requirement comparing the sides cannot be combined with `shuffle`",
+            Some("`shuffle mirrored` always mirrors and `shuffle independent` draws each side on its own; use `step` lines".into()),
+        );
+    }
+    let in_play = b
+        .in_play
+        .iter()
+        .filter_map(|p| check_play(s, p, geometry, letters))
         .collect();
     check_shuffle(s, keyword, b);
     Some(SetupPhase {
@@ -43,6 +63,7 @@ pub(super) fn check(
         constraints,
         randomized: !b.randomize.is_empty(),
         shuffle: b.shuffle.first().map(|x| Shuffle { mirrored: x.value }),
+        in_play,
     })
 }
 
@@ -64,44 +85,7 @@ fn check_steps(
                 check_mirror(s, st, n, color, prev);
                 StepAction::Mirror
             }
-            StepDecl::Swap {
-                relocate,
-                with,
-                optional,
-                ranks,
-            } => {
-                let relocate = roles(s, relocate, letters);
-                let with = roles(s, with, letters);
-                if relocate.len() == 1 && with == relocate {
-                    s.error(
-                        st.span,
-                        "a piece cannot swap only with its own kind",
-                        Some("list other pieces after `with`".into()),
-                    );
-                }
-                let mut rk = vec![];
-                for r in ranks {
-                    let max = geometry.map_or(12, |g| g.ranks as i64);
-                    if r.value < 1 || r.value > max {
-                        let msg = format!("rank `{}` is off the board", s.text(r.span));
-                        s.error(
-                            r.span,
-                            msg,
-                            Some(format!(
-                                "ranks count from 1 (the side's own back rank) to {max}"
-                            )),
-                        );
-                    } else if !rk.contains(&((r.value - 1) as u8)) {
-                        rk.push((r.value - 1) as u8);
-                    }
-                }
-                StepAction::Swap {
-                    relocate,
-                    with,
-                    ranks: rk,
-                    optional: !optional.is_empty(),
-                }
-            }
+            decl => swap_action(s, st.span, decl, geometry, letters),
         };
         prev = Some((st.side, matches!(st.action, StepDecl::Mirror)));
         out.push(SetupStep {
@@ -110,6 +94,154 @@ fn check_steps(
         });
     }
     out
+}
+
+/// The squares of `swap c1 f2 or f1 c2`, each on the board, each pair two squares, each
+/// square in one pair only.
+fn square_pairs(
+    s: &mut Session,
+    pairs: &[(Spanned<String>, Spanned<String>)],
+    geometry: Option<Geometry>,
+) -> Vec<(Square, Square)> {
+    let Some(g) = geometry else {
+        return vec![];
+    };
+    let mut out: Vec<(Square, Square)> = vec![];
+    for (a, b) in pairs {
+        let sq = |s: &mut Session, x: &Spanned<String>| {
+            let q = g.parse_square(&x.value);
+            if q.is_none() {
+                let last = g.name(g.square(g.files - 1, g.ranks - 1));
+                s.error(
+                    x.span,
+                    format!("square `{}` is off the board", x.value),
+                    Some(format!(
+                        "squares run from a1 to {last}, written from White's side (Black's are reflected)"
+                    )),
+                );
+            }
+            q
+        };
+        let (qa, qb) = (sq(s, a), sq(s, b));
+        let (Some(qa), Some(qb)) = (qa, qb) else {
+            continue;
+        };
+        if qa == qb {
+            s.error(
+                b.span,
+                format!("`{} {}` swaps a square with itself", a.value, b.value),
+                Some("name two different squares, e.g. `swap c1 f2`".into()),
+            );
+        } else if out
+            .iter()
+            .any(|&(x, y)| [x, y].contains(&qa) && [x, y].contains(&qb))
+        {
+            s.error(
+                a.span,
+                format!("the swap `{} {}` is listed twice", a.value, b.value),
+                Some("list each pair of squares once".into()),
+            );
+        } else {
+            out.push((qa, qb));
+        }
+    }
+    out
+}
+
+/// The action of a `swap` line (a setup step's, or one offered in the game proper).
+fn swap_action(
+    s: &mut Session,
+    span: Span,
+    decl: &StepDecl,
+    geometry: Option<Geometry>,
+    letters: &[char],
+) -> StepAction {
+    match decl {
+        StepDecl::Swap {
+            relocate,
+            with,
+            optional,
+            ranks,
+        } => {
+            let relocate = roles(s, relocate, letters);
+            let with = roles(s, with, letters);
+            if relocate.len() == 1 && with == relocate {
+                s.error(
+                    span,
+                    "a piece cannot swap only with its own kind",
+                    Some("list other pieces after `with`".into()),
+                );
+            }
+            let mut rk = vec![];
+            for r in ranks {
+                let max = geometry.map_or(12, |g| g.ranks as i64);
+                if r.value < 1 || r.value > max {
+                    let msg = format!("rank `{}` is off the board", s.text(r.span));
+                    s.error(
+                        r.span,
+                        msg,
+                        Some(format!(
+                            "ranks count from 1 (the side's own back rank) to {max}"
+                        )),
+                    );
+                } else if !rk.contains(&((r.value - 1) as u8)) {
+                    rk.push((r.value - 1) as u8);
+                }
+            }
+            StepAction::Swap {
+                relocate,
+                with,
+                ranks: rk,
+                optional: !optional.is_empty(),
+            }
+        }
+        StepDecl::SwapSquares { pairs, optional } => StepAction::SwapSquares {
+            pairs: square_pairs(s, pairs, geometry),
+            optional: !optional.is_empty(),
+        },
+        StepDecl::Mirror => StepAction::Mirror,
+    }
+}
+
+/// The most moves into the game at which a swap may be offered.
+const MAX_PLAY_MOVE: i64 = 1000;
+
+/// `at move 1 swap ...`: a move number in range, a swap, never `optional` (the side declines
+/// by making a move).
+fn check_play(
+    s: &mut Session,
+    p: &PlayDecl,
+    geometry: Option<Geometry>,
+    letters: &[char],
+) -> Option<PlaySwap> {
+    let n = &p.move_number;
+    let ok = (1..=MAX_PLAY_MOVE).contains(&n.value);
+    if !ok {
+        let msg = format!("move `{}` is out of range", s.text(n.span));
+        s.error(
+            n.span,
+            msg,
+            Some(format!(
+                "moves count from 1 (each side's first move) to {MAX_PLAY_MOVE}"
+            )),
+        );
+    }
+    let optional = match &p.action {
+        StepDecl::Swap { optional, .. } | StepDecl::SwapSquares { optional, .. } => optional,
+        StepDecl::Mirror => return None,
+    };
+    for o in optional {
+        s.error(
+            *o,
+            "a swap during the game is always optional",
+            Some("the side declines by making a move; remove `optional`".into()),
+        );
+    }
+    let action = swap_action(s, p.span, &p.action, geometry, letters);
+    ok.then_some(PlaySwap {
+        move_number: n.value as u32,
+        action,
+    })
 }
 
 /// A mirror step copies the opponent's previous (swap) step.
@@ -151,12 +283,19 @@ fn check_require(
     s: &mut Session,
     rq: &crate::rules::ast::Require,
     letters: &[char],
+    geometry: Option<Geometry>,
 ) -> Option<Constraint> {
     let when = match rq.when {
         Some(When::EachSwap) => ConstraintWhen::EachSwap,
         Some(When::End) | None => ConstraintWhen::Final,
     };
     let kind = match &rq.kind {
+        RequireKind::NotOn(l, files) => {
+            let role = role_of(s, l, letters, "setup");
+            let fs = require_files(s, files, geometry);
+            role.map(|role| ConstraintKind::NotOnFiles { role, files: fs })
+        }
+        RequireKind::NotMirroring(a, b, unless) => not_mirroring(s, rq, a, b, *unless),
         RequireKind::Opposite(l) => {
             role_of(s, l, letters, "setup").map(ConstraintKind::OppositeColors)
         }
@@ -180,6 +319,65 @@ fn check_require(
     kind.map(|kind| Constraint { kind, when })
 }
 
+/// The files of `K not on b g`, each on the board.
+fn require_files(
+    s: &mut Session,
+    files: &[Spanned<String>],
+    geometry: Option<Geometry>,
+) -> Vec<u8> {
+    let n = geometry.map_or(26, |g| g.files);
+    let mut out = vec![];
+    for f in files {
+        let c = f.value.chars().next().unwrap_or('?');
+        let i = (c as u32).wrapping_sub('a' as u32);
+        if !c.is_ascii_lowercase() || i >= n as u32 {
+            let last = (b'a' + n - 1) as char;
+            s.error(
+                f.span,
+                format!("file `{}` is off the board", f.value),
+                Some(format!("files run from `a` to `{last}`")),
+            );
+        } else if !out.contains(&(i as u8)) {
+            out.push(i as u8);
+        }
+    }
+    out
+}
+
+/// `white not mirroring black [unless unchanged]`: two different sides, checked at the end.
+fn not_mirroring(
+    s: &mut Session,
+    rq: &crate::rules::ast::Require,
+    a: &Spanned<Side>,
+    b: &Spanned<Side>,
+    unless_unchanged: bool,
+) -> Option<ConstraintKind> {
+    if a.value == b.value {
+        let name = s.text(b.span).to_string();
+        s.error(
+            b.span,
+            format!("a side cannot mirror itself: `{name}` names the same side twice"),
+            Some("compare the two sides: `require white not mirroring black`".into()),
+        );
+        return None;
+    }
+    if rq.when == Some(When::EachSwap) {
+        s.error(
+            rq.span,
+            "a requirement comparing the sides is checked at the end only",
+            Some("write `at end`, or leave the time out".into()),
+        );
+        return None;
+    }
+    Some(ConstraintKind::NotMirroring {
+        side: match a.value {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        },
+        unless_unchanged,
+    })
+}
+
 /// `shuffle` replaces the steps; without it there must be steps.
 fn check_shuffle(s: &mut Session, keyword: Span, b: &SetupBlock) {
     if let Some(sh) = b.shuffle.first() {
@@ -197,7 +395,7 @@ fn check_shuffle(s: &mut Session, keyword: Span, b: &SetupBlock) {
                 Some("a shuffle is always drawn at random; remove `randomize`".into()),
             );
         }
-    } else if b.steps.is_empty() {
+    } else if b.steps.is_empty() && (b.in_play.is_empty() || !b.randomize.is_empty()) {
         let help = Some(
             "add `step` lines, or `shuffle` for a random back rank; `setup none` removes the setup"
                 .into(),
@@ -308,6 +506,9 @@ pub(crate) fn setup_lines_bound(array: &[Option<Piece>], g: Geometry, setup: &Se
                 .saturating_add(*optional as u64)
                 .max(1),
         ),
+        StepAction::SwapSquares { pairs, optional } => {
+            acc.saturating_mul((pairs.len() as u64 + *optional as u64).max(1))
+        }
         _ => acc,
     })
 }

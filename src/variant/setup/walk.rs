@@ -7,49 +7,13 @@
 
 use std::collections::HashSet;
 
-use super::{Constraint, ConstraintKind, ConstraintWhen, SetupPhase, StepAction};
+use super::{ConstraintWhen, SetupPhase, StepAction};
 use crate::types::rng::Rng;
 use crate::types::{Color, Geometry, Move, MoveKind, Piece, Role, Square};
 use crate::variant::VariantSpec;
 
 /// A whole board: one entry per square, rank 1 first (the form of [`VariantSpec::array`]).
 pub type Array = Vec<Option<Piece>>;
-
-impl Constraint {
-    /// Does `array` satisfy the constraint for `side`?
-    pub fn holds(&self, g: Geometry, array: &[Option<Piece>], side: Color) -> bool {
-        match &self.kind {
-            ConstraintKind::OppositeColors(role) => {
-                let squares: Vec<Square> = g
-                    .squares()
-                    .filter(|s| {
-                        array[s.index()]
-                            == Some(Piece {
-                                color: side,
-                                role: *role,
-                            })
-                    })
-                    .collect();
-                let light = squares.iter().filter(|&&s| g.is_light(s)).count();
-                squares.len() < 2 || (light > 0 && light < squares.len())
-            }
-            ConstraintKind::Between { inner, outer } => {
-                let back = if side.is_white() { 0 } else { g.ranks - 1 };
-                let files = |role| -> Vec<u8> {
-                    (0..g.files)
-                        .filter(|&f| {
-                            array[g.square(f, back).index()] == Some(Piece { color: side, role })
-                        })
-                        .collect()
-                };
-                let outers = files(*outer);
-                files(*inner)
-                    .iter()
-                    .all(|&k| outers.iter().any(|&r| r < k) && outers.iter().any(|&r| r > k))
-            }
-        }
-    }
-}
 
 /// The legal moves of setup step `step` on `array` (the game's array as it stands), given the
 /// setup moves played so far (one per step, in order).
@@ -95,19 +59,69 @@ fn apply(array: &mut [Option<Piece>], m: Move) {
     }
 }
 
+/// The swaps `side` may play instead of a move at the FEN's move `move_number` (see
+/// [`super::PlaySwap`]): each declared swap whose result meets every requirement of the block
+/// (those checked after each swap and at the end alike, since the array is final when it is
+/// made), as [`Move::exchange`]s. Whether the mover's king is left attacked is for the position
+/// to check.
+pub fn play_swaps(
+    spec: &impl AsRef<VariantSpec>,
+    array: &mut Array,
+    side: Color,
+    move_number: u32,
+) -> Vec<Move> {
+    let spec = spec.as_ref();
+    let Some(setup) = &spec.setup else {
+        return Vec::new();
+    };
+    let w = Walker::new(spec, setup);
+    let mut out = Vec::new();
+    for ps in setup
+        .in_play
+        .iter()
+        .filter(|p| p.move_number == move_number)
+    {
+        for m in w.raw_options(array, side, &ps.action) {
+            if m.kind != MoveKind::Swap {
+                continue;
+            }
+            apply(array, m);
+            let ok = w.all_hold(array, side, ConstraintWhen::EachSwap)
+                && w.all_hold(array, side, ConstraintWhen::Final);
+            apply(array, m);
+            let x = Move::exchange(m.from, m.to);
+            if ok && !out.contains(&x) {
+                out.push(x);
+            }
+        }
+    }
+    out
+}
+
 /// The walks over a setup phase on a board.
 #[derive(Clone, Copy)]
 struct Walker<'a> {
     g: Geometry,
     setup: &'a SetupPhase,
+    /// The variant's own array (what `unless unchanged` compares with).
+    start: &'a [Option<Piece>],
 }
 
 impl<'a> Walker<'a> {
-    fn new(spec: &VariantSpec, setup: &'a SetupPhase) -> Walker<'a> {
+    fn new(spec: &'a VariantSpec, setup: &'a SetupPhase) -> Walker<'a> {
         Walker {
             g: spec.geometry,
             setup,
+            start: &spec.array,
         }
+    }
+
+    /// Do the requirements that compare the sides hold on the final `array`?
+    fn cross_hold(&self, array: &[Option<Piece>]) -> bool {
+        self.setup
+            .constraints
+            .iter()
+            .all(|c| c.holds_across(self.g, self.start, array))
     }
 
     /// Do all constraints checked `when` hold for `side` on `array`?
@@ -143,6 +157,9 @@ impl<'a> Walker<'a> {
 
     /// The swap and pass options of a swap step for `side` on `array`, before constraints.
     fn raw_options(&self, array: &[Option<Piece>], side: Color, action: &StepAction) -> Vec<Move> {
+        if let StepAction::SwapSquares { pairs, optional } = action {
+            return self.square_options(array, side, pairs, *optional);
+        }
         let StepAction::Swap {
             relocate,
             with,
@@ -182,6 +199,37 @@ impl<'a> Walker<'a> {
         out
     }
 
+    /// The options of a step on named squares: each pair (reflected for Black) whose squares
+    /// hold two of the side's pieces of different kinds, and `pass` if optional.
+    fn square_options(
+        &self,
+        array: &[Option<Piece>],
+        side: Color,
+        pairs: &[(Square, Square)],
+        optional: bool,
+    ) -> Vec<Move> {
+        let g = self.g;
+        let own = |s: Square| if side.is_white() { s } else { g.flip_rank(s) };
+        let mut out = Vec::new();
+        if optional {
+            out.push(Move::PASS);
+        }
+        for &(a, b) in pairs {
+            let (a, b) = (own(a), own(b));
+            let (Some(pa), Some(pb)) = (array[a.index()], array[b.index()]) else {
+                continue;
+            };
+            if pa.color != side || pb.color != side || pa.role == pb.role {
+                continue;
+            }
+            let m = Move::swap(a, b);
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+        out
+    }
+
     /// The candidate moves of step `step` on `array` before any look-ahead: a mirror step's
     /// one forced move, or a swap step's declared swaps (and `pass` if optional) whose
     /// resulting array satisfies every "after each swap" constraint.
@@ -216,12 +264,18 @@ impl<'a> Walker<'a> {
         if step >= steps.len() {
             return Color::ALL
                 .iter()
-                .all(|&c| self.all_hold(array, c, ConstraintWhen::Final));
+                .all(|&c| self.all_hold(array, c, ConstraintWhen::Final))
+                && self.cross_hold(array);
         }
-        // Without mirror steps ahead, the sides no longer interact: each side's own steps
-        // decide its own array, so check them separately (a sum instead of a product of the
-        // two trees).
-        if !steps[step..].iter().any(|s| s.action == StepAction::Mirror) {
+        // Without mirror steps ahead or a requirement comparing the sides, the sides no
+        // longer interact: each side's own steps decide its own array, so check them
+        // separately (a sum instead of a product of the two trees).
+        let cross = self
+            .setup
+            .constraints
+            .iter()
+            .any(|c| c.kind.is_cross_side());
+        if !cross && !steps[step..].iter().any(|s| s.action == StepAction::Mirror) {
             return Color::ALL
                 .iter()
                 .all(|&c| self.side_can_finish(array, c, step));
@@ -400,7 +454,7 @@ pub fn reachable_arrays(spec: &impl AsRef<VariantSpec>, side: Color) -> Vec<Arra
     }
     let mut out: Vec<Array> = Vec::new();
     let mut seen = HashSet::new();
-    if setup.steps.iter().any(|s| s.action == StepAction::Mirror) {
+    if setup.sides_interact() {
         for a in w.final_arrays(&start) {
             let own: Array = a
                 .iter()
@@ -457,7 +511,7 @@ impl StartArrays {
                     white: w.shuffled_arrays(&spec.array, Color::White),
                 };
             }
-        } else if setup.steps.iter().any(|s| s.action == StepAction::Mirror) {
+        } else if setup.sides_interact() {
             return StartArrays::Whole(w.final_arrays(&spec.array));
         }
         StartArrays::Independent {
@@ -559,6 +613,19 @@ pub fn describe_step(spec: &impl AsRef<VariantSpec>, step: usize) -> String {
     };
     match &s.action {
         StepAction::Mirror => format!("{}: mirror {}'s swap", s.side, !s.side),
+        StepAction::SwapSquares { pairs, optional } => {
+            let g = spec.geometry;
+            let own = |q| if s.side.is_white() { q } else { g.flip_rank(q) };
+            let each: Vec<String> = pairs
+                .iter()
+                .map(|&(a, b)| format!("{} with {}", g.name(own(a)), g.name(own(b))))
+                .collect();
+            let mut t = format!("{}: swap {}", s.side, each.join(", or "));
+            if *optional {
+                t += ", or keep the array";
+            }
+            t
+        }
         StepAction::Swap {
             relocate,
             with,
