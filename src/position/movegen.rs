@@ -248,7 +248,7 @@ impl<B: TablesFor> Position<B> {
 
     /// Generates every legal move of the game proper into `list`.
     pub fn gen_legal(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) {
-        if v.setup().is_some_and(|s| !s.in_play.is_empty()) {
+        if v.has_play_swaps {
             self.gen_play_swaps(v, list);
         }
         let us = self.turn;

@@ -167,6 +167,9 @@ pub struct Variant {
     pub initial_ranks: ByColor<[u16; MAX_ROLES]>,
     /// Is any atom an en passant capture?
     pub has_en_passant: bool,
+    /// Does the setup block offer swaps at a move of the game proper (`at move N swap ...`)?
+    /// Looked up by move generation at every node, so computed once.
+    pub has_play_swaps: bool,
     tables64: Option<Tables<u64>>,
     tables_big: Option<Tables<Big>>,
 }
@@ -263,6 +266,7 @@ impl Variant {
                 }
             }
         }
+        let has_play_swaps = spec.setup.as_ref().is_some_and(|s| !s.in_play.is_empty());
         let has_en_passant = spec
             .roles
             .iter()
@@ -272,6 +276,7 @@ impl Variant {
             royal,
             initial_ranks,
             has_en_passant,
+            has_play_swaps,
             tables64: None,
             tables_big: None,
         };
