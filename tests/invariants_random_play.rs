@@ -226,7 +226,7 @@ fn random_game(v: &Arc<Variant>, name: &str, seed: u64, t: &mut Totals) {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03);
     // Even seeds play the setup phase by hand (also for randomized variants); odd seeds take
     // the variant's own start (a random array for randomized ones).
-    let mut g = if seed % 2 == 0 {
+    let mut g = if seed.is_multiple_of(2) {
         Game::new_with_setup(v.clone())
     } else {
         Game::new_seeded(v.clone(), rng.next_u64())

@@ -112,7 +112,7 @@ pub fn explore(v: &Arc<Variant>, mut progress: impl FnMut(u64)) -> Exploration {
             ex.lines += 1;
             let pos = AnyPosition::from_array(v, &arrays.get(v, i));
             record(&mut ex, &pos);
-            if ex.lines % 4096 == 0 {
+            if ex.lines.is_multiple_of(4096) {
                 progress(ex.lines);
             }
         }
@@ -126,7 +126,7 @@ pub fn explore(v: &Arc<Variant>, mut progress: impl FnMut(u64)) -> Exploration {
     ) {
         if !game.in_setup() {
             ex.lines += 1;
-            if ex.lines % 4096 == 0 {
+            if ex.lines.is_multiple_of(4096) {
                 progress(ex.lines);
             }
             let pos = *game.position();

@@ -569,7 +569,7 @@ mod tests {
         assert_eq!(l.len(), n);
         assert!(l.iter().copied().eq((0..n).map(m)));
         // retain across the boundary: back inline, order kept
-        l.retain(|x| (x.from.0 as usize + 144 * x.to.0 as usize) % 2 == 0);
+        l.retain(|x| (x.from.0 as usize + 144 * x.to.0 as usize).is_multiple_of(2));
         assert_eq!(l.len(), n.div_ceil(2));
         assert!(l.iter().copied().eq((0..n).step_by(2).map(m)));
         l.push(m(1));
