@@ -19,7 +19,7 @@ pub use crate::types::rng::{entropy_seed, Rng};
 use crate::types::Move;
 use crate::variant::setup::legal_setup_moves;
 pub use crate::variant::setup::{
-    describe_step, reachable_arrays, start_arrays, Array, StartArrays,
+    describe_step, reachable_arrays, start_arrays, Array, Census, StartArrays,
 };
 use crate::variant::Variant;
 
@@ -142,6 +142,31 @@ pub fn explore(v: &Arc<Variant>, mut progress: impl FnMut(u64)) -> Exploration {
     let mut game = Game::new_with_setup(v.clone());
     walk(&mut game, &mut ex, &mut record, &mut progress);
     ex
+}
+
+/// Counts the start positions of `v` without listing them: each side's arrays when the sides
+/// choose independently (their product is the count), else the whole arrays. This is what
+/// `myriad positions` prints; [`explore`], which plays every line through the game, is the
+/// slow reference it is tested against.
+pub fn census(v: &Variant) -> Census {
+    StartArrays::new(v).census(v)
+}
+
+/// Calls `f` with every distinct start position of `v` and its number (from 0), in the order
+/// of [`StartArrays::get`] (the unchanged array first when passing is allowed), without
+/// collecting them: `myriad positions --list` prints each as it comes. Stops early when `f`
+/// returns `false`. `arrays` are `v`'s start arrays (see [`StartArrays::new`]).
+pub fn for_each_start(
+    v: &Variant,
+    arrays: &StartArrays,
+    mut f: impl FnMut(usize, &AnyPosition) -> bool,
+) {
+    for i in 0..arrays.len() {
+        let pos = AnyPosition::from_array(v, &arrays.get(v, i));
+        if !f(i, &pos) {
+            return;
+        }
+    }
 }
 
 /// Short form of [`describe_step`] for a phase.

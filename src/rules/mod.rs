@@ -63,6 +63,8 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "placement",
     "fischer-placement",
     "chess960",
+    "double-fischer-random",
+    "transcendental",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.
