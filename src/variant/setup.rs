@@ -15,7 +15,7 @@ mod census;
 mod walk;
 
 pub use census::{
-    for_each_arrangement, is_mirrored_array, movable, setup_size, setup_size_of, Census,
+    arrangement_count, for_each_arrangement, is_mirrored_array, movable, setup_size, setup_size_of, Census,
     SetupSize, Shape, MAX_SETUP_WORK,
 };
 pub use walk::{

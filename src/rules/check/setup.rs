@@ -6,12 +6,9 @@ use crate::rules::ast::{RequireKind, SetupBlock, Side, Span, Step, StepDecl, Whe
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
 use crate::types::{Color, Geometry, Piece, Role};
-use crate::variant::setup::{
-    legal_setup_moves, setup_size_of, Shape, StartArrays, MAX_SETUP_WORK,
-};
+use crate::variant::setup::{setup_size_of, Shape, MAX_SETUP_WORK};
 use crate::variant::{
     Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
-    VariantSpec,
 };
 
 /// Checks a setup block (`keyword` is the span of `setup`).
@@ -264,29 +261,4 @@ fn big(n: u64) -> String {
         out.push(c);
     }
     out
-}
-
-/// A setup phase that can never end with every `require` met would leave the game stuck
-/// before move 1: reported at `keyword` (the span of `setup`) if the block is in the file being
-/// compiled, else against that file as a whole. Run on a spec with no other problem: the
-/// size check has bounded the distinct arrays, so this look-ahead is quick.
-pub(super) fn check_can_finish(s: &mut Session, keyword: Span, spec: &VariantSpec) {
-    let Some(setup) = &spec.setup else {
-        return;
-    };
-    let stuck = if setup.shuffle.is_some() {
-        StartArrays::new(spec).is_empty()
-    } else {
-        !setup.steps.is_empty() && legal_setup_moves(spec, spec.array.clone(), 0, &[]).is_empty()
-    };
-    if !stuck {
-        return;
-    }
-    let message = "the setup phase can never end with every `require` met";
-    let help = Some("check the `require` lines against the array and the steps: no sequence of setup moves satisfies them".to_string());
-    if keyword.file == super::TOP {
-        s.error(keyword, message, help);
-    } else {
-        s.file_error(super::TOP, message, help);
-    }
 }

@@ -245,6 +245,11 @@ fn arrangements(contents: impl Iterator<Item = Option<Piece>>) -> u64 {
     u64::try_from(perms).unwrap_or(u64::MAX)
 }
 
+/// How many distinct arrangements the contents of `squares` in `array` have (saturating).
+pub fn arrangement_count(array: &[Option<Piece>], squares: &[Square]) -> u64 {
+    arrangements(squares.iter().map(|s| array[s.index()]))
+}
+
 /// Calls `f` with every distinct arrangement of the contents of `squares` in `start` (the
 /// other squares as in `start`), in lexicographic order, until `f` returns `false`. Returns
 /// whether it went through them all.
