@@ -54,7 +54,11 @@ fn a_setup_phase_that_would_explode_is_refused() {
 fn a_linked_setup_phase_is_bounded_by_its_lines() {
     let mut text = String::from("extends \"chess\"\nname \"Linked\"\nsetup {\n");
     for i in 0..5 {
-        let (a, b) = if i % 2 == 0 { ("black", "white") } else { ("white", "black") };
+        let (a, b) = if i % 2 == 0 {
+            ("black", "white")
+        } else {
+            ("white", "black")
+        };
         text += &format!("  step {a} swap K Q R B N with K Q R B N optional\n  step {b} mirror\n");
     }
     text += "}\n";

@@ -15,8 +15,9 @@ mod census;
 mod walk;
 
 pub use census::{
-    arrangement_count, for_each_arrangement, is_mirrored_array, movable, setup_size, setup_size_of, Census,
-    SetupSize, Shape, MAX_SETUP_WORK,
+    arrangement_count, for_each_arrangement, is_mirrored_array, movable,
+    sample_independent_shuffle, setup_size, setup_size_of, Census, SetupSize, Shape,
+    MAX_SETUP_WORK,
 };
 pub use walk::{
     describe_step, legal_setup_moves, reachable_arrays, start_arrays, Array, StartArrays,

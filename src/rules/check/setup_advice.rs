@@ -74,7 +74,10 @@ pub(super) fn check_can_finish(
         notes.push((spans[i], "this `require` cannot be met either".into()));
     }
     for i in (0..n).filter(|&i| core[i] && !fault.contains(&i)) {
-        notes.push((spans[i], "it cannot be met together with this `require`".into()));
+        notes.push((
+            spans[i],
+            "it cannot be met together with this `require`".into(),
+        ));
     }
     let conflict = (0..n).any(|i| core[i] && !fault.contains(&i));
     let help = if fault.len() == 1 && conflict {

@@ -78,7 +78,10 @@ pub fn setup_size_of(
             (Shape::Mirrored, *arrays.get(Color::White))
         } else {
             let w = *arrays.get(Color::White);
-            (Shape::Independent, w.saturating_add(*arrays.get(Color::Black)))
+            (
+                Shape::Independent,
+                w.saturating_add(*arrays.get(Color::Black)),
+            )
         };
         return SetupSize {
             shape,
@@ -179,7 +182,8 @@ fn movable_of(
             }
         }
     }
-    squares.retain(|s| array[s.index()].is_some_and(|p| p.color == side && roles.contains(&p.role)));
+    squares
+        .retain(|s| array[s.index()].is_some_and(|p| p.color == side && roles.contains(&p.role)));
     squares.sort();
     let pieces = squares.iter().filter_map(|s| array[s.index()]).collect();
     (squares, pieces)
@@ -287,13 +291,54 @@ pub fn for_each_arrangement(
     }
 }
 
+/// Draws the start array of an independent shuffle (Double Fischer Random Chess) uniformly
+/// without listing the arrangements: each side's back rank is shuffled (Fisher-Yates over its
+/// contents, which makes every distinct arrangement equally likely, each being the same number
+/// of orderings of the contents) until it meets every constraint. `None` for any other setup,
+/// or when a side's arrangements are so rarely accepted that enumerating them is better (the
+/// caller then draws from [`StartArrays`], which is uniform too).
+pub fn sample_independent_shuffle(
+    spec: &impl AsRef<VariantSpec>,
+    rng: &mut crate::types::rng::Rng,
+) -> Option<Array> {
+    let spec = spec.as_ref();
+    let setup = spec.setup.as_ref()?;
+    if setup.shuffle.as_ref()?.mirrored {
+        return None;
+    }
+    let g = spec.geometry;
+    let mut a = spec.array.clone();
+    for side in Color::ALL {
+        let squares = back_rank(g, side);
+        let mut contents: Vec<Option<Piece>> = squares.iter().map(|s| a[s.index()]).collect();
+        let mut accepted = false;
+        for _ in 0..10_000 {
+            for i in (1..contents.len()).rev() {
+                contents.swap(i, rng.below(i + 1));
+            }
+            for (s, &c) in squares.iter().zip(&contents) {
+                a[s.index()] = c;
+            }
+            if setup.constraints.iter().all(|c| c.holds(g, &a, side)) {
+                accepted = true;
+                break;
+            }
+        }
+        if !accepted {
+            return None;
+        }
+    }
+    Some(a)
+}
+
 /// Is the array symmetric: Black's pieces White's reflected top to bottom?
 pub fn is_mirrored_array(g: Geometry, a: &[Option<Piece>]) -> bool {
-    g.squares().all(|s| match (a[s.index()], a[g.flip_rank(s).index()]) {
-        (None, None) => true,
-        (Some(x), Some(y)) => x.role == y.role && x.color != y.color,
-        _ => false,
-    })
+    g.squares()
+        .all(|s| match (a[s.index()], a[g.flip_rank(s).index()]) {
+            (None, None) => true,
+            (Some(x), Some(y)) => x.role == y.role && x.color != y.color,
+            _ => false,
+        })
 }
 
 /// The start positions of a setup phase, counted without listing them.
