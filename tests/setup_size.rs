@@ -182,3 +182,58 @@ fn the_positions_command_counts_and_streams() {
     let distinct: HashSet<&str> = lines[..lines.len() - 1].iter().copied().collect();
     assert_eq!(distinct.len(), 960 * 960);
 }
+
+/// The bound the rules checker refuses phases by is an upper bound: no bundled file, and none
+/// of a few heavier phases, reaches more arrays a side than it promises, and all are inside
+/// the limit.
+#[test]
+fn the_size_bound_is_an_upper_bound() {
+    use myriad::types::Color;
+    use myriad::variant::setup::{setup_size, Shape, MAX_SETUP_WORK};
+    let mut variants: Vec<(String, std::sync::Arc<myriad::variant::Variant>)> =
+        myriad::rules::bundled()
+            .iter()
+            .map(|(n, _)| (n.to_string(), load(n)))
+            .collect();
+    for (steps, extra) in [
+        (4, ""),
+        (6, "  require opposite-colours B at end\n"),
+        (2, "  require K between R after each swap\n"),
+    ] {
+        let mut text = String::from("extends \"chess\"\nname \"Swaps\"\nsetup {\n");
+        for i in 0..steps {
+            let side = if i % 2 == 0 { "white" } else { "black" };
+            text += &format!("  step {side} swap K Q R B N with K Q R B N optional\n");
+        }
+        text += extra;
+        text += "}\n";
+        let v = myriad::rules::compile_source(&text, "swaps.rules").unwrap();
+        variants.push((format!("{steps} swaps {extra:?}"), v));
+    }
+    for (name, v) in &variants {
+        let size = setup_size(&v.spec);
+        assert!(size.work <= MAX_SETUP_WORK, "{name}");
+        let c = census(v);
+        match c.per_side {
+            Some(per_side) => {
+                assert!(
+                    matches!(size.shape, Shape::Independent | Shape::Fixed),
+                    "{name}"
+                );
+                for side in Color::ALL {
+                    assert!(
+                        per_side.get(side) <= size.arrays.get(side),
+                        "{name} {side:?}"
+                    );
+                }
+            }
+            None => {
+                let bound = size
+                    .arrays
+                    .get(Color::White)
+                    .saturating_mul(*size.arrays.get(Color::Black));
+                assert!(c.positions <= bound, "{name}");
+            }
+        }
+    }
+}

@@ -95,6 +95,10 @@ impl Exploration {
 ///
 /// `progress` is called now and then with the number of setup lines walked so far.
 ///
+/// This is the slow, obvious reference: it walks every line and keeps every FEN. Counting and
+/// listing use [`census`] and [`for_each_start`], which find each side's arrays once and are
+/// tested against it.
+///
 /// [`Game::legal_moves`]: super::Game::legal_moves
 /// [`Game::play`]: super::Game::play
 /// [`Game::undo`]: super::Game::undo
