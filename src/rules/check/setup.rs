@@ -1,5 +1,6 @@
-//! `setup { ... }`: the steps, the requirements, `randomize` and `shuffle`; then, on the whole
-//! spec, whether the setup phase is small enough to walk and can end at all.
+//! `setup { ... }`: the steps, the requirements, `randomize` and `shuffle`; then whether the
+//! setup phase is small enough to count (whether it can end at all, and which `require` lines
+//! do nothing, is judged on the whole spec by [`super::setup_advice`]).
 
 use super::{report_twice, role_of};
 use crate::rules::ast::{RequireKind, SetupBlock, Side, Span, Step, StepDecl, When};
