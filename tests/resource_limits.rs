@@ -22,25 +22,110 @@ fn steps(n: usize, step: &str, extra: &str) -> String {
     s
 }
 
-/// Twelve optional steps that may each swap any back-rank piece with any other: billions of
-/// lines. Refused when compiled, with the bound and a hint, in well under a second.
+/// Twelve optional steps that may each swap any two of a side's pieces on its first two ranks,
+/// pawns included: 16! / (8! 2! 2! 2!) = 64,864,800 arrangements a side, far more than can be
+/// counted. Refused when compiled, with the estimate and a hint, in well under a second.
+///
+/// (Before the limit counted distinct arrays, the same twelve steps on the back rank alone
+/// were refused as "10^19 or more" lines of play; they are accepted now: see
+/// `many_swaps_are_counted_by_their_distinct_arrays`.)
 #[test]
 fn a_setup_phase_that_would_explode_is_refused() {
     let t = Instant::now();
     let text = steps(
         12,
-        "swap K Q R B N with K Q R B N optional",
+        "swap K Q R B N P with K Q R B N P optional ranks 1 2",
         "  require opposite-colours B at end\n",
     );
     let err = compile(&text).expect_err("refused");
     assert!(
-        err.contains("this setup phase has too many lines of play: as many as 10^19 or more"),
+        err.contains("this setup phase is too large to count: up to 64,864,800 arrays a side"),
         "{err}"
     );
-    assert!(err.contains("at most 1000000 are allowed"), "{err}");
-    assert!(err.contains("help: use fewer steps"), "{err}");
+    assert!(err.contains("Myriad counts at most 3,000,000"), "{err}");
+    assert!(err.contains("help: name fewer pieces"), "{err}");
     assert!(err.contains("limits.rules:3:1"), "{err}");
     assert!(t.elapsed() < Duration::from_secs(2));
+}
+
+/// `mirror` steps tie the sides together, so their lines are walked whole and bounded as
+/// lines: five pairs of "swap any two back-rank pieces" and its mirror, 26^5 lines.
+#[test]
+fn a_linked_setup_phase_is_bounded_by_its_lines() {
+    let mut text = String::from("extends \"chess\"\nname \"Linked\"\nsetup {\n");
+    for i in 0..5 {
+        let (a, b) = if i % 2 == 0 {
+            ("black", "white")
+        } else {
+            ("white", "black")
+        };
+        text += &format!("  step {a} swap K Q R B N with K Q R B N optional\n  step {b} mirror\n");
+    }
+    text += "}\n";
+    let err = compile(&text).expect_err("refused");
+    // 8 pieces, 25 pairs of different kinds, and a pass: 26 options a step.
+    let lines = 26u64.pow(5);
+    assert!(err.contains("too many lines of play to count"), "{err}");
+    let shown = lines.to_string();
+    let grouped = format!("{},{},{}", &shown[..2], &shown[2..5], &shown[5..]);
+    assert!(err.contains(&format!("as many as {grouped}")), "{err}");
+    assert!(err.contains("`mirror` steps"), "{err}");
+}
+
+/// Many optional "swap any two back-rank pieces" steps are bounded by the arrays they can
+/// reach, not their lines: each side's arrays are at most the 8! / (2! 2! 2!) = 5,040
+/// arrangements of its pieces. Two steps a side (65^4 = 17,850,625 lines by the old bound)
+/// and six a side are accepted and counted in seconds, and Game::new starts them at once.
+#[test]
+fn many_swaps_are_counted_by_their_distinct_arrays() {
+    // Two steps a side: compared with a direct enumeration of the swaps of two letters in
+    // `RNBQKBNR` (any two squares holding different letters, or a pass), twice.
+    let text = steps(4, "swap K Q R B N with K Q R B N optional", "");
+    let v = compile(&text).unwrap_or_else(|e| panic!("{e}"));
+    let mut arrays = std::collections::HashSet::new();
+    let start: Vec<char> = "RNBQKBNR".chars().collect();
+    let options = |a: &Vec<char>| -> Vec<Vec<char>> {
+        let mut out = vec![a.clone()];
+        for i in 0..8 {
+            for j in i + 1..8 {
+                if a[i] != a[j] {
+                    let mut b = a.clone();
+                    b.swap(i, j);
+                    out.push(b);
+                }
+            }
+        }
+        out
+    };
+    for a in options(&start) {
+        arrays.extend(options(&a));
+    }
+    let n = arrays.len() as u64;
+    let t = Instant::now();
+    let census = myriad::game::setup::census(&v);
+    // Both sides reach the same arrangements, so each White array's mirror image is one of
+    // Black's.
+    assert_eq!((census.positions, census.mirrored), (n * n, n));
+    assert!(t.elapsed() < Duration::from_secs(10));
+
+    // Six steps a side with the bishops on opposite colours: every arrangement with the
+    // bishops on opposite colours, 4 x 4 x 6! / (2! 2!) = 2,880 a side (as in Transcendental
+    // Chess).
+    let text = steps(
+        12,
+        "swap K Q R B N with K Q R B N optional",
+        "  require opposite-colours B at end\n",
+    );
+    let t = Instant::now();
+    let v = compile(&text).unwrap_or_else(|e| panic!("{e}"));
+    let census = myriad::game::setup::census(&v);
+    assert_eq!((census.positions, census.mirrored), (2880 * 2880, 2880));
+    let mut g = Game::new_seeded(v, 3);
+    while g.in_setup() {
+        let moves = g.legal_moves();
+        g.play(moves[moves.len() / 2]).unwrap();
+    }
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
 }
 
 /// A shuffle of twelve distinct kinds on a 12-wide board would enumerate 12! arrangements.

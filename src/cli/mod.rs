@@ -63,9 +63,15 @@ pub enum Exit {
     Reported,
 }
 
-/// Loads a rules file or bundled name; a broken file fails with its diagnostics.
+/// Loads a rules file or bundled name; a broken file fails with its diagnostics. Warnings are
+/// printed on the standard error (the designer running `myriad positions` or `perft` on a
+/// new file sees them), and the command goes on.
 pub fn load(file: &str) -> anyhow::Result<std::sync::Arc<myriad::variant::Variant>> {
-    Ok(myriad::rules::load(file)?)
+    let (v, warnings) = myriad::rules::load_with_warnings(file)?;
+    if !warnings.is_empty() {
+        eprintln!("{warnings}");
+    }
+    Ok(v)
 }
 
 /// Parses the command line and runs it. Commands fail with an [`anyhow::Error`]; [`report`]

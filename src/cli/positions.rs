@@ -1,13 +1,16 @@
 //! `myriad positions FILE [--list]`: the start positions a setup phase can lead to.
 //!
-//! The setup phase is explored through the game itself (every legal swap and pass, both sides,
-//! mirrors, the real turn order; see [`myriad::game::setup::explore`]), and every distinct
-//! position the game proper can begin from is counted once, by FEN. With `--list` each is
-//! printed first, one Shredder FEN per line (White to move, castling rights as the rules leave
-//! them); the last line is always `N positions, M mirrored`.
+//! The positions are counted from the arrays each side can reach (when the sides choose
+//! independently the count is the product, so 8,294,400 positions need no listing; see
+//! [`myriad::game::setup::census`]). With `--list` each position is printed as it is found,
+//! one Shredder FEN per line (White to move, castling rights as the rules leave them), with a
+//! progress line on the standard error when that is a terminal; the last line is always
+//! `N positions, M mirrored`.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
+
+use myriad::game::setup::{for_each_start, StartArrays};
 
 /// Arguments of `myriad positions`.
 #[derive(clap::Args, Debug)]
@@ -22,30 +25,46 @@ pub struct PositionsArgs {
 /// Runs `myriad positions`.
 pub fn run(a: PositionsArgs) -> anyhow::Result<()> {
     let v = super::load(&a.file)?;
-    let start = Instant::now();
-    let mut shown = false;
-    let mut last = start;
-    let ex = myriad::game::setup::explore(&v, |lines| {
-        // A progress line on stderr only when the walk takes a while.
-        let now = Instant::now();
-        if now.duration_since(start) > Duration::from_secs(1)
-            && now.duration_since(last) > Duration::from_millis(500)
-        {
-            last = now;
-            shown = true;
-            eprint!("\rexploring the setup phase: {lines} lines walked");
-        }
-    });
-    if shown {
-        eprintln!();
+    let terminal = std::io::stderr().is_terminal();
+    if terminal {
+        eprint!("\rfinding the arrays each side can reach...");
+    }
+    let arrays = StartArrays::new(&v);
+    let census = arrays.census(&v);
+    if terminal {
+        eprint!("\r{:42}\r", "");
     }
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     if a.list {
-        for fen in &ex.fens {
-            let _ = writeln!(out, "{fen}");
+        let total = arrays.len();
+        let mut last = Instant::now();
+        let mut broken = false;
+        for_each_start(&v, &arrays, |i, pos| {
+            if writeln!(out, "{}", pos.fen_shredder(&v)).is_err() {
+                // A closed pipe (`| head`): stop quietly.
+                broken = true;
+                return false;
+            }
+            if terminal && last.elapsed() > Duration::from_millis(250) {
+                last = Instant::now();
+                let _ = out.flush();
+                eprint!("\rlisting: {} of {total} positions", i + 1);
+            }
+            true
+        });
+        if terminal && total > 0 {
+            eprint!("\r{:60}\r", "");
+        }
+        if broken {
+            return Ok(());
         }
     }
-    let _ = writeln!(out, "{} positions, {} mirrored", ex.len(), ex.mirrored);
+    let _ = writeln!(
+        out,
+        "{} positions, {} mirrored",
+        census.positions, census.mirrored
+    );
+    let _ = out.flush();
     Ok(())
 }

@@ -17,10 +17,10 @@ use super::Game;
 use crate::position::AnyPosition;
 pub use crate::types::rng::{entropy_seed, Rng};
 use crate::types::Move;
-use crate::variant::setup::legal_setup_moves;
 pub use crate::variant::setup::{
-    describe_step, reachable_arrays, start_arrays, Array, StartArrays,
+    describe_step, reachable_arrays, start_arrays, Array, Census, StartArrays,
 };
+use crate::variant::setup::{legal_setup_moves, sample_independent_shuffle};
 use crate::variant::Variant;
 
 /// The legal moves of setup step `step` in `pos`, given the setup moves played so far (one per
@@ -37,6 +37,11 @@ pub fn legal_moves(v: &Variant, pos: &AnyPosition, step: usize, played: &[Move])
 /// Regroupment the king's six options lead to 4, 4, 4, 2, 4 and 4 arrays.
 pub fn random_start(v: &Variant, seed: u64) -> AnyPosition {
     let mut rng = Rng(seed);
+    // Independent shuffles are drawn side by side without listing the arrangements (a few
+    // microseconds instead of a millisecond for Double Fischer Random Chess).
+    if let Some(a) = sample_independent_shuffle(v, &mut rng.clone()) {
+        return AnyPosition::from_array(v, &a);
+    }
     let arrays = StartArrays::new(v);
     if arrays.is_empty() {
         return AnyPosition::start(v);
@@ -90,6 +95,10 @@ impl Exploration {
 ///
 /// `progress` is called now and then with the number of setup lines walked so far.
 ///
+/// This is the slow, obvious reference: it walks every line and keeps every FEN. Counting and
+/// listing use [`census`] and [`for_each_start`], which find each side's arrays once and are
+/// tested against it.
+///
 /// [`Game::legal_moves`]: super::Game::legal_moves
 /// [`Game::play`]: super::Game::play
 /// [`Game::undo`]: super::Game::undo
@@ -142,6 +151,31 @@ pub fn explore(v: &Arc<Variant>, mut progress: impl FnMut(u64)) -> Exploration {
     let mut game = Game::new_with_setup(v.clone());
     walk(&mut game, &mut ex, &mut record, &mut progress);
     ex
+}
+
+/// Counts the start positions of `v` without listing them: each side's arrays when the sides
+/// choose independently (their product is the count), else the whole arrays. This is what
+/// `myriad positions` prints; [`explore`], which plays every line through the game, is the
+/// slow reference it is tested against.
+pub fn census(v: &Variant) -> Census {
+    StartArrays::new(v).census(v)
+}
+
+/// Calls `f` with every distinct start position of `v` and its number (from 0), in the order
+/// of [`StartArrays::get`] (the unchanged array first when passing is allowed), without
+/// collecting them: `myriad positions --list` prints each as it comes. Stops early when `f`
+/// returns `false`. `arrays` are `v`'s start arrays (see [`StartArrays::new`]).
+pub fn for_each_start(
+    v: &Variant,
+    arrays: &StartArrays,
+    mut f: impl FnMut(usize, &AnyPosition) -> bool,
+) {
+    for i in 0..arrays.len() {
+        let pos = AnyPosition::from_array(v, &arrays.get(v, i));
+        if !f(i, &pos) {
+            return;
+        }
+    }
 }
 
 /// Short form of [`describe_step`] for a phase.

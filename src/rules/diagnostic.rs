@@ -11,9 +11,35 @@
 
 use std::fmt;
 
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Severity {
+    /// The file is refused.
+    #[default]
+    Error,
+    /// The file compiles, but something in it is probably not what its author meant (a
+    /// `require` that can never fail).
+    Warning,
+    /// A remark attached to another diagnostic, pointing at a related place.
+    Note,
+}
+
+impl Severity {
+    /// `error`, `warning` or `note`, as printed before the message.
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
 /// One problem in a rules file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error, warning or note.
+    pub severity: Severity,
     /// The file, as the user named it (a path or `rules/<name>.rules` for a bundled file).
     pub file: String,
     /// Line, from 1; `0` when the problem has no position (e.g. a file that cannot be read).
@@ -28,12 +54,16 @@ pub struct Diagnostic {
     pub source_line: String,
     /// How many characters the caret underline covers (at least one is drawn).
     pub span_len: usize,
+    /// Related places, each with its own message (severity [`Severity::Note`]), printed after
+    /// the main one: the other `require` lines at fault, say.
+    pub notes: Vec<Diagnostic>,
 }
 
 impl Diagnostic {
     /// A problem with no position in a file.
     pub fn whole_file(file: &str, message: impl Into<String>, help: Option<String>) -> Diagnostic {
         Diagnostic {
+            severity: Severity::Error,
             file: file.to_string(),
             line: 0,
             column: 0,
@@ -41,6 +71,7 @@ impl Diagnostic {
             help,
             source_line: String::new(),
             span_len: 0,
+            notes: Vec::new(),
         }
     }
 
@@ -65,6 +96,7 @@ impl Diagnostic {
         let span_end = end.min(line_end);
         let span_len = text[start..span_end].chars().count();
         Diagnostic {
+            severity: Severity::Error,
             file: file.to_string(),
             line,
             column,
@@ -72,7 +104,19 @@ impl Diagnostic {
             help,
             source_line,
             span_len,
+            notes: Vec::new(),
         }
+    }
+
+    /// The same diagnostic with another severity.
+    pub fn with_severity(mut self, severity: Severity) -> Diagnostic {
+        self.severity = severity;
+        self
+    }
+
+    /// Is it a warning (the file still compiles)?
+    pub fn is_warning(&self) -> bool {
+        self.severity == Severity::Warning
     }
 }
 
@@ -85,16 +129,38 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "error: {}", self.message)?;
-        if self.line == 0 {
-            write!(f, " --> {}", self.file)?;
-            if let Some(h) = &self.help {
-                write!(f, "\n  = help: {h}")?;
-            }
-            return Ok(());
+        // One gutter width for the main place and its notes, as rustc aligns them.
+        let width = std::iter::once(self)
+            .chain(&self.notes)
+            .map(|d| d.line.to_string().len())
+            .max()
+            .unwrap_or(1);
+        self.head(f, width)?;
+        for n in &self.notes {
+            writeln!(f)?;
+            n.head(f, width)?;
         }
-        let num = self.line.to_string();
-        let pad = " ".repeat(num.len());
+        if let Some(h) = &self.help {
+            if self.line == 0 && self.notes.is_empty() {
+                write!(f, "\n  = help: {h}")?;
+            } else {
+                write!(f, "\n{} = help: {h}", " ".repeat(width))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Diagnostic {
+    /// `error: message`, then the place: `--> file:line:column`, the line and the caret
+    /// underline, with a gutter `width` digits wide.
+    fn head(&self, f: &mut fmt::Formatter<'_>, width: usize) -> fmt::Result {
+        writeln!(f, "{}: {}", self.severity.word(), self.message)?;
+        if self.line == 0 {
+            return write!(f, " --> {}", self.file);
+        }
+        let num = format!("{:>width$}", self.line);
+        let pad = " ".repeat(width);
         writeln!(f, "{pad}--> {}:{}:{}", self.file, self.line, self.column)?;
         writeln!(f, "{pad} |")?;
         // Tabs would misalign the caret; show them as single spaces.
@@ -109,11 +175,7 @@ impl fmt::Display for Diagnostic {
             "{pad} | {}{}",
             " ".repeat(self.column.saturating_sub(1)),
             "^".repeat(self.span_len.max(1))
-        )?;
-        if let Some(h) = &self.help {
-            write!(f, "\n{pad} = help: {h}")?;
-        }
-        Ok(())
+        )
     }
 }
 

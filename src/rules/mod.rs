@@ -32,7 +32,7 @@ mod syntax;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use diagnostic::{Diagnostic, Diagnostics};
+pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use summary::summary;
 
 pub use crate::variant::Origin;
@@ -65,6 +65,8 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "chess960",
     "chess57",
     "pawn-exchange",
+    "double-fischer-random",
+    "transcendental",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.
@@ -73,12 +75,22 @@ pub fn bundled() -> &'static [(&'static str, &'static str)] {
 }
 
 /// Loads a game: `file` is a path to a `.rules` file or the name of a bundled one (`chess`,
-/// `regroupment`, ...; the `.rules` suffix is optional). A path that exists wins.
+/// `regroupment`, ...; the `.rules` suffix is optional). A path that exists wins. Warnings
+/// are dropped: see [`load_with_warnings`].
 pub fn load(file: &str) -> Result<Arc<Variant>, Diagnostics> {
+    load_with_warnings(file).map(|(v, _)| v)
+}
+
+/// Loads a game like [`load`], and returns its warnings too: things that compile but are
+/// probably not what the author meant (a `require` that can never fail). Each is a
+/// [`Diagnostic`] of severity [`Severity::Warning`], printed like an error (`warning: ...`,
+/// file:line:column, the line, a help) and meant to be shown to whoever wrote the file:
+/// `myriad check` prints them and still succeeds; a GUI shows them beside the game it loaded.
+pub fn load_with_warnings(file: &str) -> Result<(Arc<Variant>, Diagnostics), Diagnostics> {
     let path = Path::new(file);
     if path.is_file() {
         return match read_limited(path) {
-            Ok(text) => compile_source(&text, file),
+            Ok(text) => compile_source_with_warnings(&text, file),
             Err(e) => Err(Diagnostics(vec![Diagnostic::whole_file(
                 file,
                 format!("cannot read `{file}`: {e}"),
@@ -104,13 +116,28 @@ pub fn load(file: &str) -> Result<Arc<Variant>, Diagnostics> {
 }
 
 /// Compiles rules text. `origin` is the path shown in messages; `extends` resolves relative to
-/// its directory, then among the bundled files.
+/// its directory, then among the bundled files. Warnings are dropped: see
+/// [`compile_source_with_warnings`].
 pub fn compile_source(source: &str, origin: &str) -> Result<Arc<Variant>, Diagnostics> {
+    compile_source_with_warnings(source, origin).map(|(v, _)| v)
+}
+
+/// Compiles rules text like [`compile_source`], and returns its warnings too (see
+/// [`load_with_warnings`]).
+pub fn compile_source_with_warnings(
+    source: &str,
+    origin: &str,
+) -> Result<(Arc<Variant>, Diagnostics), Diagnostics> {
     compile_with(source, origin, Origin::File(PathBuf::from(origin)))
 }
 
-/// Loads, checks and compiles `source`, shown in messages as `display`.
-fn compile_with(source: &str, display: &str, origin: Origin) -> Result<Arc<Variant>, Diagnostics> {
+/// Loads, checks and compiles `source`, shown in messages as `display`; returns the variant
+/// and the warnings, or the errors.
+fn compile_with(
+    source: &str,
+    display: &str,
+    origin: Origin,
+) -> Result<(Arc<Variant>, Diagnostics), Diagnostics> {
     let mut session = Session::default();
     let spec = Loader::new(&mut session)
         .load_top(source, display, &origin)
@@ -118,13 +145,16 @@ fn compile_with(source: &str, display: &str, origin: Origin) -> Result<Arc<Varia
     let Some(spec) = spec.filter(|_| !session.has_problems()) else {
         return Err(session.diagnostics());
     };
-    Variant::new(spec).map(Arc::new).map_err(|e| {
-        Diagnostics(vec![Diagnostic::whole_file(
-            display,
-            e.to_string(),
-            Some("this is a bug in Myriad's rules checker; please report it".into()),
-        )])
-    })
+    let warnings = session.warnings();
+    Variant::new(spec)
+        .map(|v| (Arc::new(v), warnings))
+        .map_err(|e| {
+            Diagnostics(vec![Diagnostic::whole_file(
+                display,
+                e.to_string(),
+                Some("this is a bug in Myriad's rules checker; please report it".into()),
+            )])
+        })
 }
 
 #[cfg(test)]
@@ -132,10 +162,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_bundled_file_compiles() {
+    fn every_bundled_file_compiles_without_warnings() {
         for (name, _) in bundled() {
-            if let Err(d) = load(name) {
-                panic!("{name}:\n{d}");
+            match load_with_warnings(name) {
+                Err(d) => panic!("{name}:\n{d}"),
+                Ok((_, w)) => assert!(w.is_empty(), "{name}:\n{w}"),
             }
         }
     }

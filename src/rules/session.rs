@@ -3,7 +3,7 @@
 //! [`Diagnostics`], in file order then position order.
 
 use super::ast::Span;
-use super::diagnostic::{Diagnostic, Diagnostics};
+use super::diagnostic::{Diagnostic, Diagnostics, Severity};
 
 /// A file taking part in a compilation.
 struct SourceFile {
@@ -23,6 +23,10 @@ struct Problem {
     loc: Loc,
     message: String,
     help: Option<String>,
+    /// Errors refuse the file; warnings do not.
+    severity: Severity,
+    /// Related places, each with a message.
+    notes: Vec<(Span, String)>,
 }
 
 /// The files of one compilation and the problems found so far.
@@ -48,7 +52,38 @@ impl Session {
             loc: Loc::Span(span),
             message: message.into(),
             help,
+            severity: Severity::Error,
+            notes: Vec::new(),
         });
+    }
+
+    /// Records a problem at `span` with notes pointing at related places.
+    pub(crate) fn error_with_notes(
+        &mut self,
+        span: Span,
+        message: impl Into<String>,
+        notes: Vec<(Span, String)>,
+        help: Option<String>,
+    ) {
+        self.error(span, message, help);
+        if let Some(p) = self.problems.last_mut() {
+            p.notes = notes;
+        }
+    }
+
+    /// Adds notes pointing at related places to the problem recorded last.
+    pub(crate) fn add_notes(&mut self, notes: Vec<(Span, String)>) {
+        if let Some(p) = self.problems.last_mut() {
+            p.notes.extend(notes);
+        }
+    }
+
+    /// Records a warning at `span`: printed like an error, but the file still compiles.
+    pub(crate) fn warning(&mut self, span: Span, message: impl Into<String>, help: Option<String>) {
+        self.error(span, message, help);
+        if let Some(p) = self.problems.last_mut() {
+            p.severity = Severity::Warning;
+        }
     }
 
     /// Records a problem with a whole file.
@@ -62,6 +97,8 @@ impl Session {
             loc: Loc::File(file),
             message: message.into(),
             help,
+            severity: Severity::Error,
+            notes: Vec::new(),
         });
     }
 
@@ -86,24 +123,40 @@ impl Session {
         &self.files[file].name
     }
 
-    /// How many problems have been recorded (a pass compares counts to learn whether it
-    /// found any).
+    /// How many errors have been recorded (a pass compares counts to learn whether it found
+    /// any).
     pub(crate) fn problem_count(&self) -> usize {
-        self.problems.len()
+        self.errors().count()
     }
 
-    /// Has any problem been recorded?
+    /// Has any error been recorded? (Warnings do not count.)
     pub(crate) fn has_problems(&self) -> bool {
-        !self.problems.is_empty()
+        self.errors().next().is_some()
     }
 
-    /// All problems as diagnostics, in file order then position order (problems at the same
+    fn errors(&self) -> impl Iterator<Item = &Problem> {
+        self.problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+    }
+
+    /// All errors as diagnostics, in file order then position order (problems at the same
     /// place in the order they were found; whole-file problems after a file's lines).
     pub(crate) fn diagnostics(&self) -> Diagnostics {
+        self.render(Severity::Error)
+    }
+
+    /// All warnings as diagnostics, in the same order.
+    pub(crate) fn warnings(&self) -> Diagnostics {
+        self.render(Severity::Warning)
+    }
+
+    fn render(&self, severity: Severity) -> Diagnostics {
         let mut order: Vec<(usize, usize, usize)> = self
             .problems
             .iter()
             .enumerate()
+            .filter(|(_, p)| p.severity == severity)
             .map(|(i, p)| match p.loc {
                 Loc::Span(s) => (s.file, s.start, i),
                 Loc::File(f) => (f, usize::MAX, i),
@@ -114,26 +167,28 @@ impl Session {
             .into_iter()
             .map(|(_, _, i)| {
                 let p = &self.problems[i];
-                match p.loc {
-                    Loc::Span(s) => {
-                        let f = &self.files[s.file];
-                        Diagnostic::at(
-                            &f.name,
-                            &f.text,
-                            s.start,
-                            s.end,
-                            p.message.clone(),
-                            p.help.clone(),
-                        )
-                    }
+                let mut d = match p.loc {
+                    Loc::Span(s) => self.at(s, p.message.clone(), p.help.clone()),
                     Loc::File(file) => Diagnostic::whole_file(
                         &self.files[file].name,
                         p.message.clone(),
                         p.help.clone(),
                     ),
-                }
+                };
+                d.severity = p.severity;
+                d.notes = p
+                    .notes
+                    .iter()
+                    .map(|(s, m)| self.at(*s, m.clone(), None).with_severity(Severity::Note))
+                    .collect();
+                d
             })
             .collect();
         Diagnostics(list)
+    }
+
+    fn at(&self, s: Span, message: String, help: Option<String>) -> Diagnostic {
+        let f = &self.files[s.file];
+        Diagnostic::at(&f.name, &f.text, s.start, s.end, message, help)
     }
 }

@@ -7,11 +7,19 @@
 //!
 //! The `walk` module walks the phase on an array: the legal setup moves, whether the phase can
 //! still end with every constraint met, the arrays each side can reach, the start arrays of a
-//! random start. The game module plays these moves on its positions; nothing here knows chess.
+//! random start. The `census` module bounds the size of a phase from its declaration and
+//! counts its start positions. The game module plays these moves on its positions; nothing
+//! here knows chess.
 
+mod census;
 mod constraint;
 mod walk;
 
+pub use census::{
+    arrangement_count, for_each_arrangement, is_mirrored_array, movable,
+    sample_independent_shuffle, setup_size, setup_size_of, Census, SetupSize, Shape,
+    MAX_SETUP_WORK,
+};
 pub use walk::{
     describe_step, legal_setup_moves, play_swaps, reachable_arrays, start_arrays, Array,
     StartArrays,

@@ -12,6 +12,7 @@ mod castling;
 mod end;
 mod pieces;
 mod setup;
+mod setup_advice;
 
 use super::ast::{Span, Spanned, Str};
 use super::keywords::Kw;
@@ -79,8 +80,11 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         end,
         setup,
     };
-    if let Some((k, _)) = &d.setup {
-        setup::check_can_finish(s, *k, &spec);
+    if let Some((k, Some(b))) = &d.setup {
+        setup_advice::check_can_finish(s, *k, &b.requires, &spec);
+        if !s.has_problems() {
+            setup_advice::warn_toothless(s, &b.requires, &spec);
+        }
     }
     (!s.has_problems()).then_some(spec)
 }

@@ -1,7 +1,6 @@
-//! `setup { ... }`: the steps, the requirements, `randomize` and `shuffle`; then, on the whole
-//! spec, whether the setup phase is small enough to walk and can end at all.
-
-use std::collections::HashMap;
+//! `setup { ... }`: the steps, the requirements, `randomize` and `shuffle`; then whether the
+//! setup phase is small enough to count (whether it can end at all, and which `require` lines
+//! do nothing, is judged on the whole spec by [`super::setup_advice`]).
 
 use super::{report_twice, role_of};
 use crate::rules::ast::{
@@ -10,10 +9,10 @@ use crate::rules::ast::{
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
 use crate::types::{Color, Geometry, Piece, Role, Square};
-use crate::variant::setup::{legal_setup_moves, StartArrays};
+use crate::variant::setup::{setup_size_of, Shape, MAX_SETUP_WORK};
 use crate::variant::{
     Constraint, ConstraintKind, ConstraintWhen, PlaySwap, SetupPhase, SetupStep, Shuffle,
-    StepAction, VariantSpec,
+    StepAction,
 };
 
 /// Checks a setup block (`keyword` is the span of `setup`).
@@ -407,12 +406,10 @@ fn check_shuffle(s: &mut Session, keyword: Span, b: &SetupBlock) {
     }
 }
 
-/// The most setup lines (or shuffled arrangements) a rules file may declare, counted
-/// generously by [`setup_lines_bound`]: every walk over the setup phase (legal setup moves,
-/// random starts, `myriad positions`) stays within this many leaves.
-pub const MAX_SETUP_LINES: u64 = 1_000_000;
-
-/// Reports a setup phase too large to walk (`keyword` is the span of `setup`).
+/// Reports a setup phase too large to count (`keyword` is the span of `setup`): the bound of
+/// [`setup_size_of`] on the arrays examined is above [`MAX_SETUP_WORK`]. The bound counts
+/// distinct arrays, so Double Fischer Random Chess (921,600 positions) passes: each side's 960
+/// arrays are found among 5,040 arrangements and the positions are their product.
 pub(super) fn check_size(
     s: &mut Session,
     keyword: Span,
@@ -420,114 +417,48 @@ pub(super) fn check_size(
     g: Geometry,
     sp: &SetupPhase,
 ) {
-    let lines = setup_lines_bound(array, g, sp);
-    if lines <= MAX_SETUP_LINES {
+    let size = setup_size_of(g, array, Some(sp));
+    if size.work <= MAX_SETUP_WORK {
         return;
     }
-    let what = if sp.shuffle.is_some() {
-        "arrangements"
-    } else {
-        "lines of play"
-    };
-    let count = if lines == u64::MAX {
-        "10^19 or more".to_string()
-    } else {
-        lines.to_string()
-    };
-    s.error(
-        keyword,
-        format!(
-            "this setup phase has too many {what}: as many as {count} (at most {MAX_SETUP_LINES} are allowed)"
-        ),
-        Some(if sp.shuffle.is_some() {
-            "shuffle fewer pieces, or repeat kinds (two knights instead of two kinds)".into()
-        } else {
-            "use fewer steps, or fewer pieces before or after `with` (each step multiplies the choices)".into()
-        }),
+    let side = (*size.arrays.get(Color::White)).max(*size.arrays.get(Color::Black));
+    let limit = format!(
+        "Myriad counts at most {}, a few seconds of work",
+        big(MAX_SETUP_WORK)
     );
-}
-
-/// A setup phase that can never end with every `require` met would leave the game stuck
-/// before move 1: reported at `keyword` (the span of `setup`) if the block is in the file being
-/// compiled, else against that file as a whole. Run on a spec with no other problem: the
-/// size check has bounded the setup tree, so this look-ahead is quick.
-pub(super) fn check_can_finish(s: &mut Session, keyword: Span, spec: &VariantSpec) {
-    let Some(setup) = &spec.setup else {
-        return;
-    };
-    let stuck = if setup.shuffle.is_some() {
-        StartArrays::new(spec).is_empty()
-    } else {
-        !setup.steps.is_empty() && legal_setup_moves(spec, spec.array.clone(), 0, &[]).is_empty()
-    };
-    if !stuck {
-        return;
-    }
-    let message = "the setup phase can never end with every `require` met";
-    let help = Some("check the `require` lines against the array and the steps: no sequence of setup moves satisfies them".to_string());
-    if keyword.file == super::TOP {
-        s.error(keyword, message, help);
-    } else {
-        s.file_error(super::TOP, message, help);
-    }
-}
-
-/// An upper bound on the leaves of the setup game tree: for each swap step, the side's pieces
-/// of a relocating kind times its pieces of a relocatee kind (anywhere on the board), plus one
-/// for a pass; mirror steps have one move. For a shuffle, the distinct arrangements of each
-/// side's back rank (White's only when mirrored). Saturates at `u64::MAX`.
-pub(crate) fn setup_lines_bound(array: &[Option<Piece>], g: Geometry, setup: &SetupPhase) -> u64 {
-    if let Some(sh) = &setup.shuffle {
-        let sides: &[Color] = if sh.mirrored {
-            &[Color::White]
-        } else {
-            &Color::ALL
-        };
-        return sides.iter().fold(1u64, |total, &side| {
-            total.saturating_mul(back_rank_arrangements(array, g, side))
-        });
-    }
-    let count = |side: Color, roles: &[Role]| -> u64 {
-        array
-            .iter()
-            .flatten()
-            .filter(|p| p.color == side && roles.contains(&p.role))
-            .count() as u64
-    };
-    setup.steps.iter().fold(1u64, |acc, st| match &st.action {
-        StepAction::Swap {
-            relocate,
-            with,
-            optional,
-            ..
-        } => acc.saturating_mul(
-            count(st.side, relocate)
-                .saturating_mul(count(st.side, with))
-                .saturating_add(*optional as u64)
-                .max(1),
+    let (message, help) = match size.shape {
+        Shape::Mirrored => (
+            format!("this setup phase has too many arrangements to count: {} to examine ({limit})", big(side)),
+            "shuffle fewer pieces, or repeat kinds (two knights instead of two kinds)",
         ),
-        StepAction::SwapSquares { pairs, optional } => {
-            acc.saturating_mul((pairs.len() as u64 + *optional as u64).max(1))
-        }
-        _ => acc,
-    })
+        Shape::Independent if sp.shuffle.is_some() => (
+            format!("this setup phase has too many arrangements to count: {} a side, {} to examine ({limit})", big(side), big(size.work)),
+            "shuffle fewer pieces, or repeat kinds (two knights instead of two kinds)",
+        ),
+        Shape::Linked => (
+            format!("this setup phase has too many lines of play to count: as many as {}, walked whole because `mirror` steps tie the sides together ({limit})", big(size.lines)),
+            "use fewer steps, or fewer pieces before or after `with`; without `mirror` steps each side is counted on its own",
+        ),
+        _ => (
+            format!("this setup phase is too large to count: up to {} arrays a side, {} to examine ({limit})", big(side), big(size.work)),
+            "name fewer pieces before or after `with`, or fewer `ranks`: a side's arrays are the arrangements of the pieces its steps can move",
+        ),
+    };
+    s.error(keyword, message, Some(help.into()));
 }
 
-/// The distinct arrangements of `side`'s back rank: n! / prod(c!) over the kinds (empty
-/// squares a kind of their own), as a product of binomials, saturating.
-fn back_rank_arrangements(array: &[Option<Piece>], g: Geometry, side: Color) -> u64 {
-    let rank = if side.is_white() { 0 } else { g.ranks - 1 };
-    let mut kinds: HashMap<Option<Piece>, u64> = HashMap::new();
-    for f in 0..g.files {
-        *kinds.entry(array[g.square(f, rank).index()]).or_default() += 1;
+/// A count for a message: `64,864,800`, or `10^19 or more` when it saturated.
+fn big(n: u64) -> String {
+    if n == u64::MAX {
+        return "10^19 or more".into();
     }
-    let mut n = 0u64;
-    let mut perms: u128 = 1;
-    for &c in kinds.values() {
-        for i in 1..=c {
-            n += 1;
-            perms = perms.saturating_mul(n as u128) / i as u128;
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
         }
+        out.push(c);
     }
-    u64::try_from(perms).unwrap_or(u64::MAX)
+    out
 }

@@ -278,7 +278,7 @@ impl<'a> Walker<'a> {
         if !cross && !steps[step..].iter().any(|s| s.action == StepAction::Mirror) {
             return Color::ALL
                 .iter()
-                .all(|&c| self.side_can_finish(array, c, step));
+                .all(|&c| self.side_can_finish(array, c, step, &mut HashSet::new()));
         }
         for m in self.candidates(array, step, played) {
             apply(array, m);
@@ -295,19 +295,33 @@ impl<'a> Walker<'a> {
 
     /// Can `side`, from `array`, play its steps from `from` on (none of them a mirror step)
     /// and end with every "at the end" constraint satisfied?
-    fn side_can_finish(&self, array: &mut Array, side: Color, from: usize) -> bool {
+    ///
+    /// `dead` remembers the (step, array) states already found to lead nowhere: different
+    /// swap orders often reach the same array, and without it a hopeless branch is searched
+    /// once per order (the work is then bounded by the distinct arrays, not the lines).
+    fn side_can_finish(
+        &self,
+        array: &mut Array,
+        side: Color,
+        from: usize,
+        dead: &mut HashSet<(usize, Array)>,
+    ) -> bool {
         let steps = &self.setup.steps;
         let Some(i) = (from..steps.len()).find(|&i| steps[i].side == side) else {
             return self.all_hold(array, side, ConstraintWhen::Final);
         };
+        if dead.contains(&(i, array.clone())) {
+            return false;
+        }
         for m in self.candidates(array, i, &[]) {
             apply(array, m);
-            let ok = self.side_can_finish(array, side, i + 1);
+            let ok = self.side_can_finish(array, side, i + 1, dead);
             apply(array, m);
             if ok {
                 return true;
             }
         }
+        dead.insert((i, array.clone()));
         false
     }
 
@@ -375,24 +389,33 @@ impl<'a> Walker<'a> {
 
     /// Every array `side` can reach by its own steps from `from` on (no mirror steps), with
     /// every "at the end" constraint met, each once.
+    ///
+    /// `visited` holds the (step, array) states already walked: everything below such a state
+    /// has been found the first time, so the walk visits each distinct state once (the arrays
+    /// come out in the same order as a walk of every line would give them).
     fn walk_side(
         &self,
         side: Color,
         from: usize,
         array: &mut Array,
         out: &mut Vec<Array>,
-        seen: &mut HashSet<Array>,
+        visited: &mut HashSet<(usize, Array)>,
     ) {
         let steps = &self.setup.steps;
         let Some(i) = (from..steps.len()).find(|&i| steps[i].side == side) else {
-            if self.all_hold(array, side, ConstraintWhen::Final) && seen.insert(array.clone()) {
+            if self.all_hold(array, side, ConstraintWhen::Final)
+                && visited.insert((steps.len(), array.clone()))
+            {
                 out.push(array.clone());
             }
             return;
         };
+        if !visited.insert((i, array.clone())) {
+            return;
+        }
         for m in self.candidates(array, i, &[]) {
             apply(array, m);
-            self.walk_side(side, i + 1, array, out, seen);
+            self.walk_side(side, i + 1, array, out, visited);
             apply(array, m);
         }
     }
@@ -472,7 +495,7 @@ pub fn reachable_arrays(spec: &impl AsRef<VariantSpec>, side: Color) -> Vec<Arra
         return out;
     }
     let mut a = start;
-    w.walk_side(side, 0, &mut a, &mut out, &mut seen);
+    w.walk_side(side, 0, &mut a, &mut out, &mut HashSet::new());
     out
 }
 
@@ -523,7 +546,7 @@ impl StartArrays {
     /// How many distinct start positions these arrays make.
     pub fn len(&self) -> usize {
         match self {
-            StartArrays::Independent { white, black } => white.len() * black.len(),
+            StartArrays::Independent { white, black } => white.len().saturating_mul(black.len()),
             StartArrays::Mirrored { white } => white.len(),
             StartArrays::Whole(all) => all.len(),
         }
