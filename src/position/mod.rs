@@ -6,13 +6,14 @@
 //! [`AnyPosition`] picks the width from the board size for code that does not care.
 
 mod fen;
+mod hand;
 pub mod movegen;
 mod notation;
 pub(crate) mod perft;
 pub mod zobrist;
 
 pub use fen::FenError;
-pub use notation::MoveError;
+pub use notation::{drop_text, MoveError};
 pub use perft::{perft, perft_divide, perft_until};
 
 use std::sync::atomic::AtomicBool;
@@ -48,6 +49,8 @@ pub struct Position<B: Bits> {
     fullmove: u32,
     kings: ByColor<Square>,
     hash: u64,
+    /// Pieces in hand, counted by role (all zero in games without hands).
+    hand: ByColor<[u8; MAX_ROLES]>,
 }
 
 impl<B: TablesFor> Position<B> {
@@ -64,13 +67,20 @@ impl<B: TablesFor> Position<B> {
             fullmove: 1,
             kings: ByColor::default(),
             hash: 0,
+            hand: ByColor::default(),
         }
     }
 
     /// The starting array of the variant, White to move, castling rights as the array gives
     /// (see [`Position::reset_castling`]).
     pub fn start(v: &Variant) -> Self {
-        Self::from_array(v, &v.array())
+        let mut p = Self::from_array(v, v.array());
+        for c in Color::ALL {
+            for &r in v.hand() {
+                p.add_to_hand(c, r);
+            }
+        }
+        p
     }
 
     /// A position with the given array, White to move, castling rights derived from it.
@@ -105,11 +115,22 @@ impl<B: TablesFor> Position<B> {
         for c in Color::ALL {
             let k = self.kings[c];
             let back = if c.is_white() { 0 } else { g.ranks - 1 };
-            if g.rank(k) != back || rules.curtailed_files.contains(&g.file(k)) {
+            let only_king = &rules.only_king_files;
+            if g.rank(k) != back
+                || rules.curtailed_files.contains(&g.file(k))
+                || (!only_king.is_empty() && !only_king.contains(&g.file(k)))
+                || self.piece_at(k)
+                    != Some(Piece {
+                        color: c,
+                        role: v.royal,
+                    })
+            {
                 continue;
             }
             let kf = g.file(k);
+            let only_rook = &rules.only_rook_files;
             let rooks: Vec<u8> = (0..g.files)
+                .filter(|&f| only_rook.is_empty() || only_rook.contains(&f))
                 .filter(|&f| {
                     self.piece_at(g.square(f, back))
                         == Some(Piece {
@@ -260,7 +281,7 @@ impl<B: TablesFor> Position<B> {
         if self.turn == Color::Black {
             h ^= zobrist::SIDE_KEY;
         }
-        h
+        h ^ self.hand_hash()
     }
 
     /// Is the side to move in check?
@@ -374,6 +395,7 @@ impl<B: TablesFor> Position<B> {
                 return;
             }
             MoveKind::Pass => return,
+            MoveKind::Drop => self.play_drop(v, m),
         }
         if us == Color::Black {
             self.fullmove += 1;
@@ -580,6 +602,16 @@ impl AnyPosition {
     /// Plays a move.
     pub fn play(&mut self, v: &Variant, m: Move) {
         with_position!(self, p => p.play(v, m))
+    }
+
+    /// How many pieces of `role` side `c` holds in hand.
+    pub fn hand_count(&self, c: Color, role: Role) -> u8 {
+        with_position!(self, p => p.hand_count(c, role))
+    }
+
+    /// Does side `c` hold any piece in hand?
+    pub fn has_hand(&self, c: Color) -> bool {
+        with_position!(self, p => p.has_hand(c))
     }
 
     /// Every piece with its square.

@@ -34,6 +34,7 @@ impl<B: TablesFor> Position<B> {
         let g = v.geometry();
         match m.kind {
             MoveKind::Pass => "0000".to_string(),
+            MoveKind::Drop => drop_text(v, m),
             MoveKind::Castle => {
                 let (kt, _) = self.castle_targets(v, m.from, m.to);
                 let df = (g.file(kt) as i32 - g.file(m.from) as i32).abs();
@@ -116,7 +117,7 @@ impl<B: TablesFor> Position<B> {
     /// SAN of a legal move, with `+` or `#`.
     pub fn san(&self, v: &Variant, m: Move) -> String {
         let mut s = self.san_plain(v, m);
-        if m.is_setup() {
+        if m.is_setup() || m.kind == MoveKind::Drop {
             return s;
         }
         let mut after = *self;
@@ -136,6 +137,7 @@ impl<B: TablesFor> Position<B> {
         let g = v.geometry();
         match m.kind {
             MoveKind::Pass => return "pass".into(),
+            MoveKind::Drop => return drop_text(v, m),
             MoveKind::Swap => return format!("swap {} {}", g.name(m.from), g.name(m.to)),
             MoveKind::Castle => {
                 return CastlingSide::of_rook(g.file(m.from), g.file(m.to))
@@ -334,4 +336,10 @@ impl<B: TablesFor> Position<B> {
             }),
         }
     }
+}
+
+/// A drop as Fairy-Stockfish writes it in UCI, and as SAN: `N@b1`, the letter upper case for
+/// both sides.
+pub fn drop_text(v: &Variant, m: Move) -> String {
+    format!("{}@{}", v.role(m.promotion).letter, v.geometry().name(m.to))
 }

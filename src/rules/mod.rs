@@ -63,6 +63,7 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "placement",
     "fischer-placement",
     "chess960",
+    "pre-chess",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -332,6 +332,9 @@ pub enum MoveKind {
     Swap,
     /// Declining a setup step (`pass`, `0000` in UCI).
     Pass,
+    /// A piece taken from the hand of the side to move and put on the empty square `to`
+    /// (Pre-Chess placements); the role is [`Move::promotion`], `from` equals `to`.
+    Drop,
 }
 
 /// A move of the game: an ordinary chess move, castling, or a setup step.
@@ -385,6 +388,23 @@ impl Move {
     #[inline]
     pub const fn swap(from: Square, to: Square) -> Move {
         Move::with_kind(from, to, MoveKind::Swap)
+    }
+
+    /// A drop of a piece of `role` from the hand onto `to`.
+    #[inline]
+    pub const fn drop(role: Role, to: Square) -> Move {
+        Move {
+            from: to,
+            to,
+            kind: MoveKind::Drop,
+            promotion: role,
+        }
+    }
+
+    /// The role dropped, if this is a drop.
+    #[inline]
+    pub fn drop_role(self) -> Option<Role> {
+        (self.kind == MoveKind::Drop).then_some(self.promotion)
     }
 
     /// A declined setup step.

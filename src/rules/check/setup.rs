@@ -38,7 +38,9 @@ pub(super) fn check(
         .filter_map(|rq| check_require(s, rq, letters))
         .collect();
     check_shuffle(s, keyword, b);
+    let placement = super::place::check(s, b, geometry, letters);
     Some(SetupPhase {
+        placement,
         steps,
         constraints,
         randomized: !b.randomize.is_empty(),
@@ -197,7 +199,7 @@ fn check_shuffle(s: &mut Session, keyword: Span, b: &SetupBlock) {
                 Some("a shuffle is always drawn at random; remove `randomize`".into()),
             );
         }
-    } else if b.steps.is_empty() {
+    } else if b.steps.is_empty() && b.place.is_empty() {
         let help = Some(
             "add `step` lines, or `shuffle` for a random back rank; `setup none` removes the setup"
                 .into(),
