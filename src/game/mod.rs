@@ -161,16 +161,16 @@ impl Game {
     /// stands when it has pieces in hand (Pre-Chess).
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Game, FenError> {
         let pos = AnyPosition::from_fen(&variant, fen)?;
-        if placement::placing(&variant, &pos) {
-            let mut pos = pos;
-            placement::next_turn(&mut pos);
-            return Ok(Self::starting(variant, pos, Phase::Setup { step: 0 }, true));
-        }
         Ok(Self::from_position(variant, pos))
     }
 
-    /// A game proper starting from a given position (no setup phase).
-    pub fn from_position(variant: Arc<Variant>, pos: AnyPosition) -> Game {
+    /// A game starting from a given position: the game proper (no setup phase), or the
+    /// placement resumed when the position has pieces in hand (Pre-Chess).
+    pub fn from_position(variant: Arc<Variant>, mut pos: AnyPosition) -> Game {
+        if placement::placing(&variant, &pos) {
+            placement::next_turn(&mut pos);
+            return Self::starting(variant, pos, Phase::Setup { step: 0 }, true);
+        }
         Self::starting(variant, pos, Phase::Play, true)
     }
 

@@ -116,7 +116,7 @@ pub fn describe(v: &Variant, pos: &AnyPosition) -> String {
     let us = pos.turn();
     let kinds: Vec<String> = v
         .roles()
-        .filter(|&r| pos.hand_count(us, r) > 0)
+        .flat_map(|r| std::iter::repeat_n(r, pos.hand_count(us, r) as usize))
         .map(|r| v.role(r).letter.to_string())
         .collect();
     format!(
@@ -126,4 +126,102 @@ pub fn describe(v: &Variant, pos: &AnyPosition) -> String {
         v.geometry()
             .name(region(v, us, Role(0)).first().copied().unwrap_or(Square(0)))
     )
+}
+
+/// The arrays a placement phase leads to, counted side by side.
+#[derive(Clone, Debug)]
+pub struct PlacementArrays {
+    /// Each side's distinct final arrays (whole-board arrays holding that side's placed
+    /// pieces only).
+    pub arrays: crate::types::ByColor<Vec<Vec<Option<Piece>>>>,
+    /// How many of White's arrays have their mirror image among Black's.
+    pub mirrored: usize,
+}
+
+impl PlacementArrays {
+    /// Start positions: every White array with every Black array (the sides are independent).
+    pub fn positions(&self) -> u64 {
+        self.arrays[Color::White].len() as u64 * self.arrays[Color::Black].len() as u64
+    }
+
+    /// The start position made of White's array `w` and Black's array `b` (castling rights as
+    /// the placements give them).
+    pub fn position(&self, v: &Variant, w: usize, b: usize) -> AnyPosition {
+        let mut array = v.array().to_vec();
+        for side in [&self.arrays[Color::White][w], &self.arrays[Color::Black][b]] {
+            for (i, p) in side.iter().enumerate() {
+                if p.is_some() {
+                    array[i] = *p;
+                }
+            }
+        }
+        AnyPosition::from_array(v, &array)
+    }
+}
+
+/// Counts a placement phase without walking its game tree: each side's placements depend only
+/// on its own pieces and its own placement squares, so each side's final arrays are found on
+/// their own (a walk over that side's partial arrays, each visited once), and the start
+/// positions are every pairing of a White and a Black array. `None` if the game has no
+/// placement, or if the sides' placement squares overlap (then the sides are not independent).
+pub fn placement_arrays(v: &Variant) -> Option<PlacementArrays> {
+    v.placement()?;
+    let squares = |c: Color| -> Vec<Square> { v.roles().flat_map(|r| region(v, c, r)).collect() };
+    let white = squares(Color::White);
+    if squares(Color::Black).iter().any(|s| white.contains(s)) {
+        return None;
+    }
+    let arrays = crate::types::ByColor::new_with(|c| side_arrays(v, c));
+    let g = v.geometry();
+    let black: std::collections::HashSet<&Vec<Option<Piece>>> =
+        arrays[Color::Black].iter().collect();
+    let mirrored = arrays[Color::White]
+        .iter()
+        .filter(|w| {
+            let m: Vec<Option<Piece>> = g
+                .squares()
+                .map(|s| {
+                    w[g.flip_rank(s).index()].map(|p| Piece {
+                        color: !p.color,
+                        role: p.role,
+                    })
+                })
+                .collect();
+            black.contains(&m)
+        })
+        .count();
+    Some(PlacementArrays { arrays, mirrored })
+}
+
+/// The distinct arrays side `c` can end its placement with, in the order first met.
+fn side_arrays(v: &Variant, c: Color) -> Vec<Vec<Option<Piece>>> {
+    let mut start = AnyPosition::start(v);
+    start.set_turn(c);
+    let base = v.array();
+    let mut seen = std::collections::HashSet::new();
+    let mut found = std::collections::HashSet::new();
+    let mut out = vec![];
+    let mut stack = vec![start];
+    while let Some(pos) = stack.pop() {
+        if !pos.has_hand(c) {
+            let a: Vec<Option<Piece>> = v
+                .geometry()
+                .squares()
+                .map(|s| pos.piece_at(s).filter(|_| base[s.index()].is_none()))
+                .collect();
+            if found.insert(a.clone()) {
+                out.push(a);
+            }
+            continue;
+        }
+        for m in legal_drops(v, &pos) {
+            let mut next = pos;
+            next.play(v, m);
+            next.set_turn(c);
+            if seen.insert(next.hash()) {
+                stack.push(next);
+            }
+        }
+    }
+    out
 }
