@@ -123,3 +123,26 @@ fn a_fen_in_mid_placement_resumes_the_placement() {
     );
     assert!(!done.unwrap().in_setup());
 }
+
+/// A position with a king still in hand is not one the game proper plays, but the position's
+/// own move generator (the FEN fuzz target calls it on any accepted FEN) must not fail on it.
+#[test]
+fn positions_with_a_king_in_hand_do_not_break_the_move_generator() {
+    let v = load();
+    for fen in [
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+        "4k2r/pppppppp/8/8/8/8/PPPPPPPP/RN2K3[QRBBNqrbbnn] b Qk - 5 3",
+        "q7/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkrrbbnn] w - - 1 1",
+    ] {
+        let pos = myriad::position::AnyPosition::from_fen(&v, fen).unwrap();
+        assert_eq!(pos.fen(&v), fen);
+        assert_eq!(pos.hash(), pos.compute_hash());
+        for m in pos.legal_moves(&v).iter() {
+            let mut p = pos;
+            p.play(&v, *m);
+            assert_eq!(p.hash(), p.compute_hash());
+            let _ = pos.san(&v, *m);
+        }
+        let _ = pos.perft(&v, 2);
+    }
+}

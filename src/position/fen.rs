@@ -252,7 +252,7 @@ impl<B: TablesFor> Position<B> {
                     format!(
                         "{} has {} {} pieces",
                         c.name(),
-                        ks.count(),
+                        ks.count() + self.hand_count(c, v.royal) as u32,
                         v.role(v.royal).name.to_lowercase()
                     ),
                     Some(format!(

@@ -184,8 +184,11 @@ pub struct PlaceDecl {
     /// Where pieces may be placed (1 = the side's own back rank).
     pub ranks: Vec<Spanned<i64>>,
     /// Ranks for particular kinds.
-    pub by_kind: Vec<(Vec<Spanned<char>>, Vec<Spanned<i64>>)>,
+    pub by_kind: Vec<PlaceKind>,
 }
+
+/// `R ranks 1` in a `place` line: the kinds, then their ranks.
+pub type PlaceKind = (Vec<Spanned<char>>, Vec<Spanned<i64>>);
 
 /// A number or `off`.
 #[derive(Clone, Debug)]

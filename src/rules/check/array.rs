@@ -173,7 +173,14 @@ fn check_royals(
             };
             s.error(
                 a.span,
-                format!("{} has {what} royal `{l}` in the array", color.name()),
+                if in_hand.is_empty() {
+                    format!("{} has {what} royal `{l}` in the array", color.name())
+                } else {
+                    format!(
+                        "{} has {what} royal `{l}` in the array and hand",
+                        color.name()
+                    )
+                },
                 Some("each side needs exactly one royal piece".into()),
             );
         }
