@@ -503,9 +503,9 @@ impl Game {
     fn describe_move(&self, m: Move) -> String {
         let g = self.variant.geometry();
         match m.kind {
+            MoveKind::Drop => crate::position::drop_text(&self.variant, m),
             MoveKind::Pass => "pass".into(),
             MoveKind::Swap => format!("swap {} {}", g.name(m.from), g.name(m.to)),
-            MoveKind::Drop => crate::position::drop_text(&self.variant, m),
             _ => format!("{}{}", g.name(m.from), g.name(m.to)),
         }
     }

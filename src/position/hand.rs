@@ -19,6 +19,15 @@ impl<B: TablesFor> Position<B> {
         self.hand[c].iter().any(|&n| n > 0)
     }
 
+    /// Gives each side the variant's pieces in hand (the start of a game with hands).
+    pub(crate) fn fill_hands(&mut self, v: &Variant) {
+        for c in Color::ALL {
+            for &r in v.hand() {
+                self.add_to_hand(c, r);
+            }
+        }
+    }
+
     /// Puts a piece of `role` into `c`'s hand.
     pub(crate) fn add_to_hand(&mut self, c: Color, role: Role) {
         let n = &mut self.hand[c][role.index()];

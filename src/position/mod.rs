@@ -74,13 +74,7 @@ impl<B: TablesFor> Position<B> {
     /// The starting array of the variant, White to move, castling rights as the array gives
     /// (see [`Position::reset_castling`]).
     pub fn start(v: &Variant) -> Self {
-        let mut p = Self::from_array(v, v.array());
-        for c in Color::ALL {
-            for &r in v.hand() {
-                p.add_to_hand(c, r);
-            }
-        }
-        p
+        Self::from_array(v, &v.array())
     }
 
     /// A position with the given array, White to move, castling rights derived from it.
@@ -379,6 +373,7 @@ impl<B: TablesFor> Position<B> {
                 self.set_castling(us, CastlingSide::QueenSide, None);
                 self.halfmove = self.halfmove.saturating_add(1);
             }
+            MoveKind::Drop => self.play_drop(v, m),
             MoveKind::Swap => {
                 let (Some(a), Some(b)) = (self.piece_at(m.from), self.piece_at(m.to)) else {
                     return;
@@ -395,7 +390,6 @@ impl<B: TablesFor> Position<B> {
                 return;
             }
             MoveKind::Pass => return,
-            MoveKind::Drop => self.play_drop(v, m),
         }
         if us == Color::Black {
             self.fullmove += 1;
@@ -489,11 +483,13 @@ macro_rules! with_position {
 impl AnyPosition {
     /// The variant's starting array, White to move.
     pub fn start(v: &Variant) -> AnyPosition {
-        if v.is_small() {
+        let mut p = if v.is_small() {
             AnyPosition::Small(Position::start(v))
         } else {
             AnyPosition::Big(Position::start(v))
-        }
+        };
+        with_position!(&mut p, q => q.fill_hands(v));
+        p
     }
 
     /// A position with the given array, White to move, castling rights from the array.

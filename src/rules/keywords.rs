@@ -89,10 +89,10 @@ keywords! {
     End       Insufficient  "insufficient-material"     4  "whether insufficient material draws";
     Setup     Step          "step"                      1  "one step of the setup phase";
     Setup     Require       "require"                   2  "a requirement on the arrays";
-    Setup     Randomize     "randomize"                 3  "draw the arrays at random";
-    Setup     Shuffle       "shuffle"                   4  "every arrangement of the back rank";
     Setup     Hand          "hand"                      0  "the pieces each side starts with in hand";
     Setup     Place         "place"                     0  "the sides place their pieces in hand";
+    Setup     Randomize     "randomize"                 3  "draw the arrays at random";
+    Setup     Shuffle       "shuffle"                   4  "every arrangement of the back rank";
     Step      Optional      "optional"                  1  "the side may keep its array";
     Step      Ranks         "ranks"                     2  "the ranks the step acts on";
 }

@@ -328,13 +328,13 @@ pub enum MoveKind {
     EnPassant,
     /// Castling, encoded as king takes own rook: `from` is the king, `to` the rook.
     Castle,
+    /// A piece taken from the hand of the side to move and put on the empty square `to`
+    /// (Pre-Chess placements); the role is [`Move::promotion`], `from` equals `to`.
+    Drop,
     /// A setup-phase swap of the pieces on `from` (the relocating piece) and `to` (the relocatee).
     Swap,
     /// Declining a setup step (`pass`, `0000` in UCI).
     Pass,
-    /// A piece taken from the hand of the side to move and put on the empty square `to`
-    /// (Pre-Chess placements); the role is [`Move::promotion`], `from` equals `to`.
-    Drop,
 }
 
 /// A move of the game: an ordinary chess move, castling, or a setup step.
@@ -390,6 +390,21 @@ impl Move {
         Move::with_kind(from, to, MoveKind::Swap)
     }
 
+    /// A declined setup step.
+    pub const PASS: Move = Move::with_kind(Square(0), Square(0), MoveKind::Pass);
+
+    /// Is this a setup-phase move (swap or pass)?
+    #[inline]
+    pub const fn is_setup(self) -> bool {
+        matches!(self.kind, MoveKind::Swap | MoveKind::Pass)
+    }
+
+    /// The role promoted to, if any.
+    #[inline]
+    pub fn promotion_role(self) -> Option<Role> {
+        (self.kind == MoveKind::Promotion).then_some(self.promotion)
+    }
+
     /// A drop of a piece of `role` from the hand onto `to`.
     #[inline]
     pub const fn drop(role: Role, to: Square) -> Move {
@@ -405,21 +420,6 @@ impl Move {
     #[inline]
     pub fn drop_role(self) -> Option<Role> {
         (self.kind == MoveKind::Drop).then_some(self.promotion)
-    }
-
-    /// A declined setup step.
-    pub const PASS: Move = Move::with_kind(Square(0), Square(0), MoveKind::Pass);
-
-    /// Is this a setup-phase move (swap or pass)?
-    #[inline]
-    pub const fn is_setup(self) -> bool {
-        matches!(self.kind, MoveKind::Swap | MoveKind::Pass)
-    }
-
-    /// The role promoted to, if any.
-    #[inline]
-    pub fn promotion_role(self) -> Option<Role> {
-        (self.kind == MoveKind::Promotion).then_some(self.promotion)
     }
 }
 

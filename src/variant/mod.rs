@@ -12,10 +12,11 @@ mod tables;
 
 pub use origin::Origin;
 pub use setup::{
-    Constraint, ConstraintKind, ConstraintWhen, Placement, SetupPhase, SetupStep, Shuffle,
-    StepAction,
+    Constraint, ConstraintKind, ConstraintWhen, SetupPhase, SetupStep, Shuffle, StepAction,
 };
 pub use tables::{gcd as betza_gcd, RayKind, Ride, Special, Tables};
+
+pub use setup::Placement;
 
 use std::sync::Arc;
 
