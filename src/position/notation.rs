@@ -136,8 +136,8 @@ impl<B: TablesFor> Position<B> {
     pub fn san_plain(&self, v: &Variant, m: Move) -> String {
         let g = v.geometry();
         match m.kind {
-            MoveKind::Pass => return "pass".into(),
             MoveKind::Drop => return drop_text(v, m),
+            MoveKind::Pass => return "pass".into(),
             MoveKind::Swap => return format!("swap {} {}", g.name(m.from), g.name(m.to)),
             MoveKind::Castle => {
                 return CastlingSide::of_rook(g.file(m.from), g.file(m.to))

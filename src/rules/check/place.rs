@@ -60,6 +60,14 @@ pub(super) fn check(
             Some("a setup phase either places pieces from the hand or swaps them".into()),
         );
     }
+    let random = b.randomize.iter().chain(b.shuffle.iter().map(|x| &x.span));
+    if let Some(sp) = random.into_iter().next() {
+        s.error(
+            *sp,
+            "a placement cannot be drawn at random yet",
+            Some("remove `randomize` or `shuffle`: the players place their pieces".into()),
+        );
+    }
     let (_, text) = &b.hand[0];
     let p = &b.place[0];
     let mut hand = vec![];

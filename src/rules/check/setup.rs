@@ -37,7 +37,10 @@ pub(super) fn check(
         .iter()
         .filter_map(|rq| check_require(s, rq, letters))
         .collect();
-    check_shuffle(s, keyword, b);
+    // a placement replaces the steps (`place.rs` reports what cannot go with it)
+    if b.place.is_empty() {
+        check_shuffle(s, keyword, b);
+    }
     let placement = super::place::check(s, b, geometry, letters);
     Some(SetupPhase {
         placement,
@@ -199,7 +202,7 @@ fn check_shuffle(s: &mut Session, keyword: Span, b: &SetupBlock) {
                 Some("a shuffle is always drawn at random; remove `randomize`".into()),
             );
         }
-    } else if b.steps.is_empty() && b.place.is_empty() {
+    } else if b.steps.is_empty() {
         let help = Some(
             "add `step` lines, or `shuffle` for a random back rank; `setup none` removes the setup"
                 .into(),
