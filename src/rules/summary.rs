@@ -173,6 +173,7 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
     }
     for c in &p.constraints {
         let when = match c.when {
+            _ if p.placement.is_some() => "after each placement",
             ConstraintWhen::EachSwap => "after each swap",
             ConstraintWhen::Final => "at end",
         };

@@ -2,7 +2,7 @@
 //! them (Pre-Chess).
 
 use super::{report_twice, role_of};
-use crate::rules::ast::{SetupBlock, Side, Spanned};
+use crate::rules::ast::{RequireKind, SetupBlock, Side, Spanned};
 use crate::rules::keywords::Kw;
 use crate::rules::load::Draft;
 use crate::rules::session::Session;
@@ -59,6 +59,17 @@ pub(super) fn check(
             "`step` lines cannot follow a placement yet",
             Some("a setup phase either places pieces from the hand or swaps them".into()),
         );
+    }
+    for rq in &b.requires {
+        if !matches!(rq.kind, RequireKind::Opposite(_)) {
+            s.error(
+                rq.span,
+                "only `require opposite-colours` can be checked during a placement yet",
+                Some(
+                    "remove this requirement: a placement checks the bishops' colours only".into(),
+                ),
+            );
+        }
     }
     let random = b.randomize.iter().chain(b.shuffle.iter().map(|x| &x.span));
     if let Some(sp) = random.into_iter().next() {
