@@ -146,3 +146,21 @@ fn positions_with_a_king_in_hand_do_not_break_the_move_generator() {
         let _ = pos.perft(&v, 2);
     }
 }
+
+/// Ranks per piece kind (`R ranks 1`): with pieces placed on the first and third ranks and the
+/// rooks on the first only, White's first placement has 4 kinds x 16 squares + 8 rook squares
+/// = 72 choices (no requirement); Black's reply likewise 72, so perft(2) = 72 x 72.
+#[test]
+fn ranks_per_kind() {
+    let text = "extends \"chess\"\nname \"Three Ranks\"\narray \"8/pppppppp/8/8/8/8/PPPPPPPP/8\"\ncastling none\nsetup {\n  hand \"KQRRBBNN\"\n  place white first ranks 1 3 R ranks 1\n}\n";
+    let v = myriad::rules::compile_source(text, "three.rules").unwrap();
+    let mut g = Game::new(v);
+    assert_eq!(g.legal_moves().len(), 4 * 16 + 8);
+    assert_eq!(g.perft(2), 72 * 72);
+    assert!(g.parse_move("R@a3").is_err());
+    play(&mut g, "R@a1 N@c6");
+    assert_eq!(
+        g.fen(),
+        "8/pppppppp/2n5/8/8/8/PPPPPPPP/R7[KQRBBNNkqrrbbn] w - - 2 2"
+    );
+}

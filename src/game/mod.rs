@@ -264,6 +264,10 @@ impl Game {
         let Phase::Setup { step } = self.phase else {
             return None;
         };
+        if self.placing() {
+            // a lone legal placement is the player's, like a lone legal reply
+            return None;
+        }
         let legal = self.legal_moves();
         let [mv] = legal.as_slice() else {
             return None;
