@@ -74,7 +74,7 @@ impl<B: TablesFor> Position<B> {
     /// The starting array of the variant, White to move, castling rights as the array gives
     /// (see [`Position::reset_castling`]).
     pub fn start(v: &Variant) -> Self {
-        Self::from_array(v, &v.array())
+        Self::from_array(v, v.array())
     }
 
     /// A position with the given array, White to move, castling rights derived from it.
