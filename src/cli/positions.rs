@@ -22,9 +22,6 @@ pub struct PositionsArgs {
 /// Runs `myriad positions`.
 pub fn run(a: PositionsArgs) -> anyhow::Result<()> {
     let v = super::load(&a.file)?;
-    if v.placement().is_some() {
-        return placement(&v, a.list);
-    }
     let start = Instant::now();
     let mut shown = false;
     let mut last = start;
@@ -51,6 +48,15 @@ pub fn run(a: PositionsArgs) -> anyhow::Result<()> {
     }
     let _ = writeln!(out, "{} positions, {} mirrored", ex.len(), ex.mirrored);
     Ok(())
+}
+
+/// Runs `myriad positions`, a placement phase (Pre-Chess) by [`placement`], others by [`run`].
+pub fn run_any(a: PositionsArgs) -> anyhow::Result<()> {
+    let v = super::load(&a.file)?;
+    if v.placement().is_some() {
+        return placement(&v, a.list);
+    }
+    run(a)
 }
 
 /// A placement phase (Pre-Chess): each side's arrays counted on their own, the positions being
