@@ -44,6 +44,19 @@ seed fen 0 '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'
 seed fen 0 'rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 2'
 seed fen 1 'rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1'
 seed fen 12 'bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1'
+# Pre-Chess: pieces in hand after the board, `[]` once placed; drops as `N@b1`
+pre=17 # pre-chess's index in myriad::rules::bundled()
+for t in N@b1 K@e1 n@b1 B@c1 'N@' '@b1' 'NN@b1' 'K@e9'; do
+    seed move_text $pre "$t" 0
+    seed move_text $pre "$t" 3
+done
+seed random_play $pre "$(printf '\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020')" 0
+seed fen $pre '8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1'
+seed fen $pre '4k2r/pppppppp/8/8/8/8/PPPPPPPP/RN2K3[QRBBNqrbbnn] b Qk - 5 3'
+seed fen $pre 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 16 9'
+grep -ho '^[^;]*' $root/tests/golden/prechess.perft | grep -v '^#' | while IFS= read -r fen; do
+    seed fen $pre "$fen"
+done
 seed fen 5 'rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1'
 grep -ho '"[rnbqkpRNBQKPacACx0-9]*/[^"]*[wb] [^"]*"' $root/tests/*.rs $root/src/position/tests.rs 2>/dev/null \
     | tr -d '"' | sort -u | head -200 | while IFS= read -r fen; do
@@ -99,6 +112,18 @@ go nodes 100
 position fen rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1 moves e2e4
 go movetime 10
 stop'
+
+seed pgn_import $pre '[Variant "Pre-Chess"]
+[SetUp "1"]
+[FEN "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"]
+
+1. K@e1 K@e8 2. R@a1 R@h8 3. N@b1 *'
+seed uci_loop $pre 'position startpos moves K@e1 K@e8 R@a1 R@h8 N@b1
+go depth 2
+position fen 4k2r/pppppppp/8/8/8/8/PPPPPPPP/RN2K3[QRBBNqrbbnn] b Qk - 5 3 moves N@b8
+go perft 2
+d
+go nodes 100'
 
 # random_play: selector, mode, then move choices
 for v in 0 1 2 3 4 5 6 7 8 9 10 11 12; do

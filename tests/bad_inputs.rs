@@ -253,6 +253,24 @@ const FEN_CASES: &[(&str, &str, &[&str])] = &[
         "rnabqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         &["unknown piece letter `a`", "column 3", "help:"],
     ),
+    (
+        "pre-chess",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn w - - 0 1",
+        &["the hand is not closed by `]`", "column 30", "help:"],
+    ),
+    (
+        "pre-chess",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNXkqrrbbnn] w - - 0 1",
+        &["unknown piece `X` in hand", "column 38", "help:"],
+    ),
+    (
+        "pre-chess",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/4K3[KQRRBBNNkqrrbbnn] w - - 0 1",
+        &[
+            "white has 2 king pieces",
+            "help: each side needs exactly one `K`",
+        ],
+    ),
 ];
 
 #[test]
@@ -404,6 +422,24 @@ const MOVE_CASES: &[MoveCase] = &[
         &["pass"],
         "swap e1 a1",
         &["`swap e1 a1` is not allowed here", "help:", "allowed:"],
+    ),
+    (
+        "pre-chess",
+        "",
+        &["B@c1", "N@b8"],
+        "B@e1",
+        &[
+            "`B@e1` is not a legal placement here",
+            "help: White: place a piece from the hand",
+            "allowed:",
+        ],
+    ),
+    (
+        "pre-chess",
+        "",
+        &[],
+        "e4",
+        &["`e4` is not a legal placement here", "help:"],
     ),
 ];
 

@@ -91,8 +91,12 @@ fn every_bundled_file_gives_the_source_counts() {
             assert!(fen.ends_with(" w - - 0 1") || fen.contains(" w "), "{fen}");
         }
     }
-    // Every bundled file is in the table.
+    // Every bundled file is in the table, but for the placement variants, whose positions are
+    // counted side by side without walking the setup tree (tests/prechess_positions.rs).
     for (name, _) in myriad::rules::bundled() {
+        if load(name).has_hands() {
+            continue;
+        }
         assert!(
             table.iter().any(|t| t.0 == *name),
             "{name} has no expected count"

@@ -66,6 +66,16 @@ fn the_commands_print_what_the_tutorial_says() {
             let words: Vec<&str> = cmd.split_whitespace().collect();
             let expected = lines.get(i + 1).copied().unwrap_or("");
             match words.as_slice() {
+                ["positions", file] if myriad::rules::load(file).unwrap().placement().is_some() => {
+                    // a placement phase: each side's arrays, then the positions (two lines)
+                    let v = myriad::rules::load(file).unwrap();
+                    let pa = myriad::game::placement::placement_arrays(&v).unwrap();
+                    let w = pa.arrays[myriad::types::Color::White].len();
+                    assert_eq!(format!("{w} arrays a side"), expected, "{line}");
+                    let got = format!("{} positions, {} mirrored", pa.positions(), pa.mirrored);
+                    assert_eq!(Some(got.as_str()), lines.get(i + 2).copied(), "{line}");
+                    checked += 1;
+                }
                 ["positions", file] => {
                     let v = myriad::rules::load(file).unwrap();
                     let ex = myriad::game::setup::explore(&v, |_| {});

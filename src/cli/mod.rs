@@ -132,7 +132,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Gui { file }) => run_gui(file),
         Some(Command::Check { files }) => check::run(&files),
         Some(Command::Perft(a)) => perft::run(a),
-        Some(Command::Positions(a)) => positions::run(a),
+        Some(Command::Positions(a)) => positions::run_any(a),
         Some(Command::Uci { file }) => {
             let v = load(file.as_deref().unwrap_or("chess"))?;
             myriad::uci::run(v, std::io::stdin().lock(), std::io::stdout());

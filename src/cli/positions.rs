@@ -68,3 +68,47 @@ pub fn run(a: PositionsArgs) -> anyhow::Result<()> {
     let _ = out.flush();
     Ok(())
 }
+
+/// Runs `myriad positions`, a placement phase (Pre-Chess) by [`placement`], others by [`run`].
+pub fn run_any(a: PositionsArgs) -> anyhow::Result<()> {
+    let v = super::load(&a.file)?;
+    if v.placement().is_some() {
+        return placement(&v, a.list);
+    }
+    run(a)
+}
+
+/// A placement phase (Pre-Chess): each side's arrays counted on their own, the positions being
+/// every pairing (never listed in memory; `--list` streams them).
+fn placement(v: &myriad::variant::Variant, list: bool) -> anyhow::Result<()> {
+    use myriad::types::Color;
+    let Some(pa) = myriad::game::placement::placement_arrays(v) else {
+        anyhow::bail!(
+            "the sides' placement squares overlap: their arrays cannot be counted side by side"
+        );
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let (w, b) = (pa.arrays[Color::White].len(), pa.arrays[Color::Black].len());
+    if list {
+        for i in 0..w {
+            for j in 0..b {
+                if writeln!(out, "{}", pa.position(v, i, j).fen_shredder(v)).is_err() {
+                    return Ok(()); // the reader went away (`| head`)
+                }
+            }
+        }
+    }
+    if w == b {
+        let _ = writeln!(out, "{w} arrays a side");
+    } else {
+        let _ = writeln!(out, "{w} arrays for White, {b} for Black");
+    }
+    let _ = writeln!(
+        out,
+        "{} positions, {} mirrored",
+        pa.positions(),
+        pa.mirrored
+    );
+    Ok(())
+}

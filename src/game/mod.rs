@@ -8,6 +8,7 @@
 
 mod outcome;
 pub mod pgn;
+pub mod placement;
 pub mod save;
 pub mod setup;
 
@@ -135,7 +136,10 @@ impl Game {
         let mut pos = AnyPosition::start(&variant);
         let mut phase = Phase::Play;
         if let Some(s) = variant.setup() {
-            if s.shuffle.is_none() && !s.steps.is_empty() {
+            if let Some(pl) = &s.placement {
+                phase = Phase::Setup { step: 0 };
+                pos.set_turn(pl.first);
+            } else if s.shuffle.is_none() && !s.steps.is_empty() {
                 phase = Phase::Setup { step: 0 };
                 pos.set_turn(s.steps[0].side);
             }
@@ -153,14 +157,20 @@ impl Game {
         pgn::import(variant, text)
     }
 
-    /// A game proper starting from a FEN (no setup phase).
+    /// A game starting from a FEN: the game proper, or the placement resumed where the FEN
+    /// stands when it has pieces in hand (Pre-Chess).
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Game, FenError> {
         let pos = AnyPosition::from_fen(&variant, fen)?;
         Ok(Self::from_position(variant, pos))
     }
 
-    /// A game proper starting from a given position (no setup phase).
-    pub fn from_position(variant: Arc<Variant>, pos: AnyPosition) -> Game {
+    /// A game starting from a given position: the game proper (no setup phase), or the
+    /// placement resumed when the position has pieces in hand (Pre-Chess).
+    pub fn from_position(variant: Arc<Variant>, mut pos: AnyPosition) -> Game {
+        if placement::placing(&variant, &pos) {
+            placement::next_turn(&mut pos);
+            return Self::starting(variant, pos, Phase::Setup { step: 0 }, true);
+        }
         Self::starting(variant, pos, Phase::Play, true)
     }
 
@@ -199,6 +209,11 @@ impl Game {
         matches!(self.phase, Phase::Setup { .. })
     }
 
+    /// Are pieces being placed from the hands (Pre-Chess)?
+    pub fn placing(&self) -> bool {
+        self.in_setup() && placement::placing(&self.variant, &self.pos)
+    }
+
     /// Side to move (or to act in the setup phase).
     pub fn turn(&self) -> Color {
         self.pos.turn()
@@ -233,6 +248,9 @@ impl Game {
     /// it", or `None` in the game proper.
     pub fn setup_prompt(&self) -> Option<String> {
         match self.phase {
+            Phase::Setup { .. } if self.placing() => {
+                Some(placement::describe(&self.variant, &self.pos))
+            }
             Phase::Setup { step } => Some(setup::describe_step(&self.variant, step)),
             Phase::Play => None,
         }
@@ -246,6 +264,10 @@ impl Game {
         let Phase::Setup { step } = self.phase else {
             return None;
         };
+        if self.placing() {
+            // a lone legal placement is the player's, like a lone legal reply
+            return None;
+        }
         let legal = self.legal_moves();
         let [mv] = legal.as_slice() else {
             return None;
@@ -271,6 +293,9 @@ impl Game {
             return Vec::new();
         }
         match self.phase {
+            Phase::Setup { .. } if self.placing() => {
+                placement::legal_drops(&self.variant, &self.pos)
+            }
             Phase::Setup { step } => {
                 setup::legal_moves(&self.variant, &self.pos, step, &self.setup_moves())
             }
@@ -336,6 +361,14 @@ impl Game {
         let Phase::Setup { step } = self.phase else {
             return;
         };
+        if self.variant.placement().is_some() {
+            // Pre-Chess: the phase lasts while pieces are in hand; the position as placed
+            // (castling rights and clocks as the drops left them) starts the game proper.
+            if placement::next_turn(&mut self.pos) {
+                self.phase = Phase::Play;
+            }
+            return;
+        }
         let steps = self.variant.setup().map(|s| s.steps.len()).unwrap_or(0);
         let next = step + 1;
         if next < steps {
@@ -416,6 +449,10 @@ impl Game {
         if !self.in_setup() {
             return self.pos.perft_until(&self.variant, depth, stop);
         }
+        if depth == 1 {
+            // the last ply counted in bulk, as the position's perft does
+            return self.legal_moves().len() as u64;
+        }
         let mut n = 0;
         for m in self.legal_moves() {
             if stop.load(Ordering::Relaxed) {
@@ -470,6 +507,7 @@ impl Game {
     fn describe_move(&self, m: Move) -> String {
         let g = self.variant.geometry();
         match m.kind {
+            MoveKind::Drop => crate::position::drop_text(&self.variant, m),
             MoveKind::Pass => "pass".into(),
             MoveKind::Swap | MoveKind::Exchange => {
                 format!("swap {} {}", g.name(m.from), g.name(m.to))
@@ -495,6 +533,12 @@ impl Game {
             return Err(MoveError {
                 message: format!("the game is over: {o}"),
                 help: Some("undo a move or start a new game".into()),
+            });
+        }
+        if self.placing() {
+            return placement::parse_drop(&self.variant, &legal, t).ok_or_else(|| MoveError {
+                message: format!("`{t}` is not a legal placement here"),
+                help: Some(self.setup_hint(&legal)),
             });
         }
         if self.in_setup() {
@@ -560,11 +604,11 @@ impl Game {
 
     fn setup_hint(&self, legal: &[Move]) -> String {
         let list: Vec<String> = legal.iter().map(|&m| self.san(m)).collect();
-        format!(
-            "{}; allowed: {}",
-            setup::describe_step_short(&self.variant, self.phase),
-            list.join(", ")
-        )
+        let what = match self.setup_prompt() {
+            Some(p) if self.placing() => p,
+            _ => setup::describe_step_short(&self.variant, self.phase),
+        };
+        format!("{}; allowed: {}", what, list.join(", "))
     }
 
     fn update_outcome(&mut self) {

@@ -34,7 +34,7 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-fn ferr(offset: usize, message: impl Into<String>, help: Option<String>) -> FenError {
+pub(super) fn ferr(offset: usize, message: impl Into<String>, help: Option<String>) -> FenError {
     FenError {
         message: message.into(),
         offset,
@@ -162,7 +162,19 @@ impl<B: TablesFor> Position<B> {
     pub fn from_fen(v: &Variant, fen: &str) -> Result<Self, FenError> {
         let fields = split_fields(fen)?;
         let mut p = Self::empty();
-        let (boff, board) = fields[0];
+        let (boff, mut board) = fields[0];
+        // Pieces in hand follow the board in brackets: `.../8[KQRRBBNNkqrrbbnn]`.
+        if let Some(open) = board.find('[') {
+            let Some(inner) = board[open + 1..].strip_suffix(']') else {
+                return Err(ferr(
+                    boff + open,
+                    "the hand is not closed by `]`",
+                    Some("write the pieces in hand as `[QRqr]` right after the board".into()),
+                ));
+            };
+            p.read_hand(v, boff + open + 1, inner)?;
+            board = &board[..open];
+        }
         p.read_board(v, boff, board)?;
         p.find_kings(v, boff)?;
         if let Some(&(toff, t)) = fields.get(1) {
@@ -230,13 +242,17 @@ impl<B: TablesFor> Position<B> {
                 role: v.royal,
             };
             let ks = self.pieces(royal);
-            if ks.count() != 1 {
+            if ks.count() == 0 && self.hand_count(c, v.royal) == 1 {
+                // not placed yet (Pre-Chess): the square is never read before it is
+                continue;
+            }
+            if ks.count() != 1 || self.hand_count(c, v.royal) != 0 {
                 return Err(ferr(
                     boff,
                     format!(
                         "{} has {} {} pieces",
                         c.name(),
-                        ks.count(),
+                        ks.count() + self.hand_count(c, v.royal) as u32,
                         v.role(v.royal).name.to_lowercase()
                     ),
                     Some(format!(
@@ -294,6 +310,14 @@ impl<B: TablesFor> Position<B> {
     fn check_side_not_to_move(&self, v: &Variant, boff: usize) -> Result<(), FenError> {
         let t = v.tables::<B>();
         let them = !self.turn;
+        if self.piece_at(self.kings[them])
+            != Some(Piece {
+                color: them,
+                role: v.royal,
+            })
+        {
+            return Ok(()); // that king is still in hand
+        }
         if self
             .attackers_to(t, self.kings[them], self.turn, self.occupied())
             .any()
@@ -422,6 +446,7 @@ impl<B: TablesFor> Position<B> {
                 s.push('/');
             }
         }
+        s += &self.hand_fen(v);
         s.push(' ');
         s.push(self.turn.fen_char());
         s.push(' ');
@@ -474,6 +499,11 @@ impl<B: TablesFor> Position<B> {
                         })
                 })
                 .map(|s| g.file(s))
+                // a king placed from the hand castles only from its `only` file (Pre-Chess: e)
+                .or_else(|| {
+                    v.castling()
+                        .and_then(|r| r.only_king_files.first().copied())
+                })
         };
         for c in Color::ALL {
             for side in CastlingSide::ALL {

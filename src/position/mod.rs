@@ -6,13 +6,14 @@
 //! [`AnyPosition`] picks the width from the board size for code that does not care.
 
 mod fen;
+mod hand;
 pub mod movegen;
 mod notation;
 pub(crate) mod perft;
 pub mod zobrist;
 
 pub use fen::FenError;
-pub use notation::MoveError;
+pub use notation::{drop_text, MoveError};
 pub use perft::{perft, perft_divide, perft_until};
 
 use std::sync::atomic::AtomicBool;
@@ -48,6 +49,8 @@ pub struct Position<B: Bits> {
     fullmove: u32,
     kings: ByColor<Square>,
     hash: u64,
+    /// Pieces in hand, counted by role (all zero in games without hands).
+    hand: ByColor<[u8; MAX_ROLES]>,
 }
 
 impl<B: TablesFor> Position<B> {
@@ -64,6 +67,7 @@ impl<B: TablesFor> Position<B> {
             fullmove: 1,
             kings: ByColor::default(),
             hash: 0,
+            hand: ByColor::default(),
         }
     }
 
@@ -105,11 +109,22 @@ impl<B: TablesFor> Position<B> {
         for c in Color::ALL {
             let k = self.kings[c];
             let back = if c.is_white() { 0 } else { g.ranks - 1 };
-            if g.rank(k) != back || rules.curtailed_files.contains(&g.file(k)) {
+            let only_king = &rules.only_king_files;
+            if g.rank(k) != back
+                || rules.curtailed_files.contains(&g.file(k))
+                || (!only_king.is_empty() && !only_king.contains(&g.file(k)))
+                || self.piece_at(k)
+                    != Some(Piece {
+                        color: c,
+                        role: v.royal,
+                    })
+            {
                 continue;
             }
             let kf = g.file(k);
+            let only_rook = &rules.only_rook_files;
             let rooks: Vec<u8> = (0..g.files)
+                .filter(|&f| only_rook.is_empty() || only_rook.contains(&f))
                 .filter(|&f| {
                     self.piece_at(g.square(f, back))
                         == Some(Piece {
@@ -260,7 +275,7 @@ impl<B: TablesFor> Position<B> {
         if self.turn == Color::Black {
             h ^= zobrist::SIDE_KEY;
         }
-        h
+        h ^ self.hand_hash()
     }
 
     /// Is the side to move in check?
@@ -358,6 +373,7 @@ impl<B: TablesFor> Position<B> {
                 self.set_castling(us, CastlingSide::QueenSide, None);
                 self.halfmove = self.halfmove.saturating_add(1);
             }
+            MoveKind::Drop => self.play_drop(v, m),
             MoveKind::Swap => {
                 let (Some(a), Some(b)) = (self.piece_at(m.from), self.piece_at(m.to)) else {
                     return;
@@ -488,11 +504,13 @@ macro_rules! with_position {
 impl AnyPosition {
     /// The variant's starting array, White to move.
     pub fn start(v: &Variant) -> AnyPosition {
-        if v.is_small() {
+        let mut p = if v.is_small() {
             AnyPosition::Small(Position::start(v))
         } else {
             AnyPosition::Big(Position::start(v))
-        }
+        };
+        with_position!(&mut p, q => q.fill_hands(v));
+        p
     }
 
     /// A position with the given array, White to move, castling rights from the array.
@@ -601,6 +619,16 @@ impl AnyPosition {
     /// Plays a move.
     pub fn play(&mut self, v: &Variant, m: Move) {
         with_position!(self, p => p.play(v, m))
+    }
+
+    /// How many pieces of `role` side `c` holds in hand.
+    pub fn hand_count(&self, c: Color, role: Role) -> u8 {
+        with_position!(self, p => p.hand_count(c, role))
+    }
+
+    /// Does side `c` hold any piece in hand?
+    pub fn has_hand(&self, c: Color) -> bool {
+        with_position!(self, p => p.has_hand(c))
     }
 
     /// Every piece with its square.

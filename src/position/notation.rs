@@ -34,6 +34,7 @@ impl<B: TablesFor> Position<B> {
         let g = v.geometry();
         match m.kind {
             MoveKind::Pass => "0000".to_string(),
+            MoveKind::Drop => drop_text(v, m),
             MoveKind::Castle => {
                 let (kt, _) = self.castle_targets(v, m.from, m.to);
                 let df = (g.file(kt) as i32 - g.file(m.from) as i32).abs();
@@ -149,7 +150,7 @@ impl<B: TablesFor> Position<B> {
     /// SAN of a legal move, with `+` or `#`.
     pub fn san(&self, v: &Variant, m: Move) -> String {
         let mut s = self.san_plain(v, m);
-        if m.is_setup() {
+        if m.is_setup() || m.kind == MoveKind::Drop {
             return s;
         }
         let mut after = *self;
@@ -168,6 +169,7 @@ impl<B: TablesFor> Position<B> {
     pub fn san_plain(&self, v: &Variant, m: Move) -> String {
         let g = v.geometry();
         match m.kind {
+            MoveKind::Drop => return drop_text(v, m),
             MoveKind::Pass => return "pass".into(),
             MoveKind::Swap | MoveKind::Exchange => {
                 return format!("swap {} {}", g.name(m.from), g.name(m.to))
@@ -372,4 +374,10 @@ impl<B: TablesFor> Position<B> {
             }),
         }
     }
+}
+
+/// A drop as Fairy-Stockfish writes it in UCI, and as SAN: `N@b1`, the letter upper case for
+/// both sides.
+pub fn drop_text(v: &Variant, m: Move) -> String {
+    format!("{}@{}", v.role(m.promotion).letter, v.geometry().name(m.to))
 }

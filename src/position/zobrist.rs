@@ -49,3 +49,17 @@ pub fn castle(c: Color, rook: Square) -> u64 {
 pub fn ep(target: Square) -> u64 {
     EP_KEYS[target.index()]
 }
+
+/// Counts of one kind in one hand that have a key of their own (more wrap around).
+const HAND_COUNTS: usize = 32;
+static HAND_KEYS: [u64; 2 * MAX_ROLES * HAND_COUNTS] = make_keys(0x4D79_7269_6164_0005);
+
+/// Key of `count` pieces of `role` in `c`'s hand (0 for an empty hand, so that games without
+/// hands hash as before).
+#[inline(always)]
+pub fn hand(c: Color, role: crate::types::Role, count: u8) -> u64 {
+    if count == 0 {
+        return 0;
+    }
+    HAND_KEYS[(c.index() * MAX_ROLES + role.index()) * HAND_COUNTS + count as usize % HAND_COUNTS]
+}

@@ -157,9 +157,38 @@ pub struct CastlingBlock {
     pub curtailed: Vec<Vec<Spanned<char>>>,
     /// `safety strict` (`true`) or `safety chess960`
     pub strict: Vec<Spanned<bool>>,
+    /// `only king e rook a h` entries.
+    pub only: Vec<CastlingOnly>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }
+
+/// `only king e rook a h`.
+#[derive(Clone, Debug)]
+pub struct CastlingOnly {
+    /// The whole entry.
+    pub span: Span,
+    /// The king files.
+    pub king: Vec<Spanned<char>>,
+    /// The rook files.
+    pub rook: Vec<Spanned<char>>,
+}
+
+/// `place white first ranks 1 R ranks 1`.
+#[derive(Clone, Debug)]
+pub struct PlaceDecl {
+    /// The whole entry.
+    pub span: Span,
+    /// The side that places first.
+    pub first: Side,
+    /// Where pieces may be placed (1 = the side's own back rank).
+    pub ranks: Vec<Spanned<i64>>,
+    /// Ranks for particular kinds.
+    pub by_kind: Vec<PlaceKind>,
+}
+
+/// `R ranks 1` in a `place` line: the kinds, then their ranks.
+pub type PlaceKind = (Vec<Spanned<char>>, Vec<Spanned<i64>>);
 
 /// A number or `off`.
 #[derive(Clone, Debug)]
@@ -288,6 +317,10 @@ pub struct SetupBlock {
     pub randomize: Vec<Span>,
     /// `shuffle [mirrored|independent]`: keyword span and mirrored flag.
     pub shuffle: Vec<Spanned<bool>>,
+    /// `hand "KQRRBBNN"` entries (keyword span, letters).
+    pub hand: Vec<(Span, Str)>,
+    /// `place ...` entries.
+    pub place: Vec<PlaceDecl>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }

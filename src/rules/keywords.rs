@@ -82,12 +82,15 @@ keywords! {
     Castling  QueenSide     "queen-side"                3  "where king and rook land on the queen side";
     Castling  Curtailed     "curtailed"                 4  "king files that lose the castling rights";
     Castling  Safety        "safety"                    5  "which squares must be unattacked";
+    Castling  Only          "only"                      0  "the king and rook files that keep castling rights";
     End       Stalemate     "stalemate"                 1  "whether stalemate draws or loses";
     End       Repetition    "repetition"                2  "the repetition count that draws";
     End       MoveRule      "move-rule"                 3  "the moves without capture or pawn move that draw";
     End       Insufficient  "insufficient-material"     4  "whether insufficient material draws";
     Setup     Step          "step"                      1  "one step of the setup phase";
     Setup     Require       "require"                   2  "a requirement on the arrays";
+    Setup     Hand          "hand"                      0  "the pieces each side starts with in hand";
+    Setup     Place         "place"                     0  "the sides place their pieces in hand";
     Setup     Randomize     "randomize"                 3  "draw the arrays at random";
     Setup     Shuffle       "shuffle"                   4  "every arrangement of the back rank";
     Setup     At            "at"                        0  "a swap offered in the game proper, at a given move";

@@ -67,6 +67,7 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "pawn-exchange",
     "double-fischer-random",
     "transcendental",
+    "pre-chess",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -239,11 +239,61 @@ impl Cx {
                         span,
                     });
                 }
+                Rule::castling_only => b.only.push(self.parse_castling_only(p)),
                 Rule::castling_unknown => b.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected castling entry {r:?}"),
             }
         }
         Item::Castling(k, Some(b))
+    }
+
+    fn parse_castling_only(&self, pair: Pair<Rule>) -> CastlingOnly {
+        let span = self.span(&pair);
+        let (mut king, mut rook, mut after_rook) = (vec![], vec![], false);
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::kw_rook => after_rook = true,
+                Rule::file_name if after_rook => rook.push(self.parse_letter(q)),
+                Rule::file_name => king.push(self.parse_letter(q)),
+                _ => {}
+            }
+        }
+        CastlingOnly { span, king, rook }
+    }
+
+    fn parse_setup_place(&self, pair: Pair<Rule>) -> PlaceDecl {
+        let span = self.span(&pair);
+        let mut d = PlaceDecl {
+            span,
+            first: Side::White,
+            ranks: vec![],
+            by_kind: vec![],
+        };
+        let ints = |p: Pair<Rule>| -> Vec<Spanned<i64>> {
+            p.into_inner()
+                .filter(|q| q.as_rule() == Rule::integer)
+                .map(|q| self.parse_integer(q))
+                .collect()
+        };
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::color if p.as_str() == "black" => d.first = Side::Black,
+                Rule::step_ranks => d.ranks = ints(p),
+                Rule::place_kind => {
+                    let (mut letters, mut ranks) = (vec![], vec![]);
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::letter => letters.push(self.parse_letter(q)),
+                            Rule::step_ranks => ranks = ints(q),
+                            _ => {}
+                        }
+                    }
+                    d.by_kind.push((letters, ranks));
+                }
+                _ => {}
+            }
+        }
+        d
     }
 
     fn parse_castling_side(&self, pair: Pair<Rule>) -> (Span, Spanned<char>, Spanned<char>) {
@@ -308,6 +358,12 @@ impl Cx {
                     value: !p.into_inner().any(|q| q.as_rule() == Rule::kw_independent),
                     span,
                 }),
+                Rule::setup_hand => {
+                    if let Some(q) = p.into_inner().find(|q| q.as_rule() == Rule::string) {
+                        b.hand.push((span, self.parse_string(q)));
+                    }
+                }
+                Rule::setup_place => b.place.push(self.parse_setup_place(p)),
                 Rule::setup_unknown => b.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected setup entry {r:?}"),
             }

@@ -88,6 +88,22 @@ fn castling_line(out: &mut String, s: &VariantSpec, c: Option<&CastlingRules>) {
     if c.strict_safety {
         let _ = write!(out, "; strict safety");
     }
+    if !c.only_king_files.is_empty() || !c.only_rook_files.is_empty() {
+        let fs = |v: &[u8]| -> String {
+            let f: Vec<String> = v.iter().map(|&f| file(f).to_string()).collect();
+            if f.is_empty() {
+                "any".into()
+            } else {
+                f.join(" ")
+            }
+        };
+        let _ = write!(
+            out,
+            "; only king {} rook {}",
+            fs(&c.only_king_files),
+            fs(&c.only_rook_files)
+        );
+    }
     out.push('\n');
 }
 
@@ -97,6 +113,23 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
         "  setup:{}",
         if p.randomized { " (randomized)" } else { "" }
     );
+    if let Some(pl) = &p.placement {
+        let rs = |v: &[u8]| -> String {
+            let r: Vec<String> = v.iter().map(|r| (r + 1).to_string()).collect();
+            r.join(" ")
+        };
+        let _ = write!(
+            out,
+            "    hand {} each; {} places first, then the sides alternate, on ranks {}",
+            letters(s, &pl.hand),
+            pl.first.name(),
+            rs(&pl.ranks)
+        );
+        for (r, rk) in &pl.by_role {
+            let _ = write!(out, ", {} on ranks {}", letter(s, *r), rs(rk));
+        }
+        out.push('\n');
+    }
     if let Some(sh) = &p.shuffle {
         let _ = writeln!(
             out,
@@ -173,6 +206,7 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
     }
     for c in &p.constraints {
         let when = match c.when {
+            _ if p.placement.is_some() => "after each placement",
             ConstraintWhen::EachSwap => "after each swap",
             ConstraintWhen::Final => "at end",
         };

@@ -236,6 +236,9 @@ impl Engine {
     /// node): a step's legality depends on the whole setup phase so far (the `require`
     /// conditions, mirrors of earlier swaps), which the game keeps.
     fn think_setup(&mut self, game: &Game, stop: &AtomicBool) -> Option<Move> {
+        if game.placing() {
+            return self.think_placement(game);
+        }
         let mut g = game.clone();
         let legal = g.legal_moves();
         if legal.len() == 1 {
@@ -250,6 +253,37 @@ impl Engine {
             g.retract();
             let noise = (self.rng.next_u64() % 41) as i32 - 20;
             let s = s + noise;
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
+    /// A placement (Pre-Chess): each legal drop is judged by the static evaluation of the array
+    /// it leaves, the pieces still in hand counted by their value, plus the castling rights it
+    /// keeps, with a little noise. Incomplete positions (a king still in hand) are never
+    /// searched: they cannot be played.
+    fn think_placement(&mut self, game: &Game) -> Option<Move> {
+        let v = game.variant();
+        let us = game.turn();
+        let mut best: Option<(i32, Move)> = None;
+        for m in game.legal_moves() {
+            let mut pos = *game.position();
+            pos.play(v, m);
+            pos.set_turn(us);
+            let mut s = evaluate(v, &pos);
+            for r in v.roles() {
+                let value = v.role(r).value.unwrap_or(300);
+                s += value * (pos.hand_count(us, r) as i32 - pos.hand_count(!us, r) as i32);
+            }
+            let rights = pos.castling_rights()[us];
+            s += 15
+                * [rights.king_side, rights.queen_side]
+                    .iter()
+                    .filter(|r| r.is_some())
+                    .count() as i32;
+            s += (self.rng.next_u64() % 21) as i32 - 10;
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, m));
             }

@@ -328,6 +328,9 @@ pub enum MoveKind {
     EnPassant,
     /// Castling, encoded as king takes own rook: `from` is the king, `to` the rook.
     Castle,
+    /// A piece taken from the hand of the side to move and put on the empty square `to`
+    /// (Pre-Chess placements); the role is [`Move::promotion`], `from` equals `to`.
+    Drop,
     /// A setup-phase swap of the pieces on `from` (the relocating piece) and `to` (the relocatee).
     Swap,
     /// Declining a setup step (`pass`, `0000` in UCI).
@@ -410,6 +413,23 @@ impl Move {
     #[inline]
     pub fn promotion_role(self) -> Option<Role> {
         (self.kind == MoveKind::Promotion).then_some(self.promotion)
+    }
+
+    /// A drop of a piece of `role` from the hand onto `to`.
+    #[inline]
+    pub const fn drop(role: Role, to: Square) -> Move {
+        Move {
+            from: to,
+            to,
+            kind: MoveKind::Drop,
+            promotion: role,
+        }
+    }
+
+    /// The role dropped, if this is a drop.
+    #[inline]
+    pub fn drop_role(self) -> Option<Role> {
+        (self.kind == MoveKind::Drop).then_some(self.promotion)
     }
 }
 

@@ -47,7 +47,9 @@ pub fn run_with_hash<R: BufRead, W: Write + Send>(
 ) {
     let out = Output {
         out: Mutex::new(out),
-        chess960: AtomicBool::new(v.setup().is_some()),
+        // Pre-Chess castles only from e1 with corner rooks: the standard form, as Fairy-Stockfish
+        // writes it for `placement`
+        chess960: AtomicBool::new(v.setup().is_some() && !v.has_hands()),
     };
     std::thread::scope(|scope| {
         let worker = Worker::scoped(scope, hash_mb, |game: &Game, e: Event| out.event(game, e));

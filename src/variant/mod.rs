@@ -17,6 +17,8 @@ pub use setup::{
 };
 pub use tables::{gcd as betza_gcd, RayKind, Ride, Special, Tables};
 
+pub use setup::Placement;
+
 use std::sync::Arc;
 
 use crate::types::{
@@ -75,6 +77,12 @@ pub struct CastlingRules {
     /// The stricter reading of the Relocation Chess page: every square strictly between king
     /// and rook must also be unattacked (in addition to the Chess960 rule).
     pub strict_safety: bool,
+    /// `only king e rook a h`: castling rights exist only for a king on one of these files
+    /// (empty: any) with a rook on one of `only_rook_files` (empty: any). Pre-Chess: "castling
+    /// is allowed only for a king placed on e1 with a rook placed on a1 or h1".
+    pub only_king_files: Vec<u8>,
+    /// See [`CastlingRules::only_king_files`].
+    pub only_rook_files: Vec<u8>,
 }
 
 impl CastlingRules {
@@ -90,6 +98,8 @@ impl CastlingRules {
             },
             curtailed_files: Vec::new(),
             strict_safety: false,
+            only_king_files: Vec::new(),
+            only_rook_files: Vec::new(),
         }
     }
 
@@ -255,7 +265,13 @@ impl Variant {
                         })
                 })
                 .count();
-            if n != 1 {
+            // A royal piece may start in hand (Pre-Chess: the kings are placed too).
+            let in_hand = spec
+                .setup
+                .as_ref()
+                .and_then(|s| s.placement.as_ref())
+                .map_or(0, |p| p.hand.iter().filter(|&&r| r == royal).count());
+            if n + in_hand != 1 {
                 return Err(SpecError::RoyalCount(c));
             }
         }
@@ -339,6 +355,21 @@ impl Variant {
     pub fn is_random_setup(&self) -> bool {
         self.setup()
             .is_some_and(|s| s.randomized || s.shuffle.is_some())
+    }
+
+    /// The pieces each side starts with in hand (empty for games without hands).
+    pub fn hand(&self) -> &[Role] {
+        self.placement().map_or(&[], |p| &p.hand)
+    }
+
+    /// Does the game have hands (its FEN then carries them, `[]` once empty)?
+    pub fn has_hands(&self) -> bool {
+        !self.hand().is_empty()
+    }
+
+    /// The placement part of the setup phase (Pre-Chess), if any.
+    pub fn placement(&self) -> Option<&Placement> {
+        self.setup().and_then(|s| s.placement.as_ref())
     }
 
     /// Does the setup phase shuffle the back rank (Chess960) instead of having steps?

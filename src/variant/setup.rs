@@ -145,6 +145,8 @@ pub struct SetupPhase {
     /// Randomized form (Chess64, Chess484): each side's array is drawn uniformly among the
     /// arrays that side can reach, instead of the steps being played.
     pub randomized: bool,
+    /// Pieces in hand placed one at a time before the steps (Pre-Chess), if any.
+    pub placement: Option<Placement>,
     /// Instead of steps: every arrangement of each side's back-rank pieces that satisfies the
     /// constraints (Fischer Random Chess). Always drawn at random.
     pub shuffle: Option<Shuffle>,
@@ -168,4 +170,30 @@ impl SetupPhase {
 pub struct Shuffle {
     /// Black's arrangement mirrors White's (960 positions) instead of being drawn on its own.
     pub mirrored: bool,
+}
+
+/// Pieces in hand placed on empty squares, one per turn, the sides taking turns until both
+/// hands are empty (Pre-Chess; Fairy-Stockfish's `placement`). A side must place while it
+/// holds pieces. The "after each swap" requirements are checked after each placement, the
+/// `opposite-colours` one without dead ends (see `game::placement`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The pieces each side starts with in hand, in the order written.
+    pub hand: Vec<Role>,
+    /// The side that places first, then the other.
+    pub first: Color,
+    /// Ranks (0 = the side's own back rank) where pieces may be placed.
+    pub ranks: Vec<u8>,
+    /// Ranks for particular kinds, overriding `ranks` (Sittuyin: rooks on the first rank).
+    pub by_role: Vec<(Role, Vec<u8>)>,
+}
+
+impl Placement {
+    /// The ranks (0 = own back rank) where `role` may be placed.
+    pub fn ranks_of(&self, role: Role) -> &[u8] {
+        self.by_role
+            .iter()
+            .find(|(r, _)| *r == role)
+            .map_or(&self.ranks, |(_, rk)| rk)
+    }
 }

@@ -18,6 +18,7 @@ pub(super) fn check(
     g: Geometry,
     board: Option<Span>,
     roles: &[RoleDef],
+    in_hand: &[char],
 ) -> Option<Vec<Option<Piece>>> {
     let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
     let piece = |c: char| {
@@ -86,7 +87,7 @@ pub(super) fn check(
     if s.problem_count() != before {
         return None;
     }
-    check_royals(s, a, roles, &read.squares);
+    check_royals(s, a, roles, &read.squares, in_hand);
     (s.problem_count() == before).then_some(read.squares)
 }
 
@@ -138,8 +139,14 @@ fn report_widths(
     }
 }
 
-/// Exactly one royal piece per side.
-fn check_royals(s: &mut Session, a: &Str, roles: &[RoleDef], array: &[Option<Piece>]) {
+/// Exactly one royal piece per side, counting the pieces in hand (Pre-Chess places its kings).
+fn check_royals(
+    s: &mut Session,
+    a: &Str,
+    roles: &[RoleDef],
+    array: &[Option<Piece>],
+    in_hand: &[char],
+) {
     let Some(royal) = roles.iter().position(|r| r.royal) else {
         return;
     };
@@ -148,7 +155,11 @@ fn check_royals(s: &mut Session, a: &Str, roles: &[RoleDef], array: &[Option<Pie
             color,
             role: Role(royal as u8),
         };
-        let n = array.iter().filter(|p| **p == Some(piece)).count();
+        let n = array.iter().filter(|p| **p == Some(piece)).count()
+            + in_hand
+                .iter()
+                .filter(|&&c| c == roles[royal].letter)
+                .count();
         if n != 1 {
             let l = if color.is_white() {
                 roles[royal].letter
@@ -162,7 +173,14 @@ fn check_royals(s: &mut Session, a: &Str, roles: &[RoleDef], array: &[Option<Pie
             };
             s.error(
                 a.span,
-                format!("{} has {what} royal `{l}` in the array", color.name()),
+                if in_hand.is_empty() {
+                    format!("{} has {what} royal `{l}` in the array", color.name())
+                } else {
+                    format!(
+                        "{} has {what} royal `{l}` in the array and hand",
+                        color.name()
+                    )
+                },
                 Some("each side needs exactly one royal piece".into()),
             );
         }

@@ -19,6 +19,8 @@ pub(super) struct Context<'a> {
     pub array: Option<&'a [Option<Piece>]>,
     /// The array as written, to point at a rank.
     pub array_text: Option<&'a Str>,
+    /// The letters of the pieces each side starts with in hand (`setup { hand "..." }`).
+    pub in_hand: &'a [char],
 }
 
 /// Checks a castling block (`keyword` is the span of `castling`).
@@ -35,6 +37,7 @@ pub(super) fn check(
     let twice = [
         (Kw::Rook, c.rook.iter().map(|s| s.span).collect()),
         (Kw::KingSide, c.king_side.iter().map(|s| s.0).collect()),
+        (Kw::Only, c.only.iter().map(|o| o.span).collect()),
         (Kw::QueenSide, c.queen_side.iter().map(|s| s.0).collect()),
         (
             Kw::Curtailed,
@@ -69,12 +72,26 @@ pub(super) fn check(
         }
     }
     let strict = c.strict.first().is_some_and(|s| s.value);
+    let (mut only_king, mut only_rook) = (vec![], vec![]);
+    for o in &c.only {
+        for (files, out) in [(&o.king, &mut only_king), (&o.rook, &mut only_rook)] {
+            for f in files {
+                match file_of(s, g, f) {
+                    Some(n) if !out.contains(&n) => out.push(n),
+                    Some(_) => {}
+                    None => ok = false,
+                }
+            }
+        }
+    }
     if !ok {
         return None;
     }
     Some(CastlingRules {
         curtailed_files: curtailed,
         strict_safety: strict,
+        only_king_files: only_king,
+        only_rook_files: only_rook,
         ..CastlingRules::new(rook?, king_side?, queen_side?)
     })
 }
@@ -94,7 +111,9 @@ fn check_rook(s: &mut Session, l: &Spanned<char>, cx: &Context) -> (Option<Role>
         );
         ok = false;
     }
-    if let (Some(g), Some(arr)) = (cx.geometry, cx.array) {
+    // A rook that starts in hand is placed later (Pre-Chess): the array need not hold it.
+    let placed_later = cx.in_hand.contains(&l.value);
+    if let (Some(g), Some(arr), false) = (cx.geometry, cx.array, placed_later) {
         for color in Color::ALL {
             let back = if color.is_white() { 0 } else { g.ranks - 1 };
             let there = (0..g.files)

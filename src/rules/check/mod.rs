@@ -11,6 +11,7 @@ mod array;
 mod castling;
 mod end;
 mod pieces;
+mod place;
 mod setup;
 mod setup_advice;
 
@@ -29,8 +30,11 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
     let geometry = check_board(s, d);
     let roles = pieces::check(s, &d.pieces, geometry);
     let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
+    let in_hand = place::hand_letters(d);
     let array = match (&d.array, geometry) {
-        (Some(a), Some(g)) => array::check(s, a, g, d.board.as_ref().map(|b| b.span), &roles),
+        (Some(a), Some(g)) => {
+            array::check(s, a, g, d.board.as_ref().map(|b| b.span), &roles, &in_hand)
+        }
         (None, _) => {
             s.file_error(TOP, "this file has no `array`", Some("add the starting position, e.g. `array \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"`".into()));
             None
@@ -48,6 +52,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
                 roles: &roles,
                 array: array.as_deref(),
                 array_text: d.array.as_ref(),
+                in_hand: &in_hand,
             },
         ),
         _ => None,

@@ -56,8 +56,13 @@ pub(super) fn check(
         .iter()
         .filter_map(|p| check_play(s, p, geometry, letters))
         .collect();
-    check_shuffle(s, keyword, b);
+    // a placement replaces the steps (`place.rs` reports what cannot go with it)
+    if b.place.is_empty() {
+        check_shuffle(s, keyword, b);
+    }
+    let placement = super::place::check(s, b, geometry, letters);
     Some(SetupPhase {
+        placement,
         steps,
         constraints,
         randomized: !b.randomize.is_empty(),

@@ -125,7 +125,9 @@ pub(super) fn warn_toothless(s: &mut Session, requires: &[Require], spec: &Varia
     let Some(setup) = &spec.setup else {
         return;
     };
-    if requires.len() != setup.constraints.len() {
+    // A placement phase starts with the pieces in hand, not in the array: the requirements
+    // bite on where they are placed (Pre-Chess's bishops), which these arrangements cannot see.
+    if requires.len() != setup.constraints.len() || setup.placement.is_some() {
         return;
     }
     let g = spec.geometry;

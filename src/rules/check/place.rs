@@ -1,0 +1,142 @@
+//! `hand "..."` and `place ...` in `setup { ... }`: pieces in hand and where the sides place
+//! them (Pre-Chess).
+
+use super::{report_twice, role_of};
+use crate::rules::ast::{RequireKind, SetupBlock, Side, Spanned};
+use crate::rules::keywords::Kw;
+use crate::rules::load::Draft;
+use crate::rules::session::Session;
+use crate::types::{Color, Geometry};
+use crate::variant::Placement;
+
+/// The letters of the last `hand` line of the draft's setup block (for the array and castling
+/// checks, which run before the setup block is checked: a king or rook in hand is not missing).
+pub(super) fn hand_letters(d: &Draft) -> Vec<char> {
+    let Some((_, Some(b))) = &d.setup else {
+        return vec![];
+    };
+    b.hand
+        .first()
+        .map(|(_, h)| h.value.chars().filter(|c| !c.is_whitespace()).collect())
+        .unwrap_or_default()
+}
+
+/// Checks the `hand` and `place` entries; the placement if both are there and sound.
+pub(super) fn check(
+    s: &mut Session,
+    b: &SetupBlock,
+    geometry: Option<Geometry>,
+    letters: &[char],
+) -> Option<Placement> {
+    let twice = [
+        (Kw::Hand, b.hand.iter().map(|h| h.0).collect()),
+        (Kw::Place, b.place.iter().map(|p| p.span).collect()),
+    ];
+    report_twice(s, &twice, &format!("in `{}`", Kw::Setup.word()));
+    match (b.hand.first(), b.place.first()) {
+        (None, None) => return None,
+        (Some((k, _)), None) => {
+            s.error(
+                *k,
+                "pieces in hand need a `place` line",
+                Some("add e.g. `place white first ranks 1`".into()),
+            );
+            return None;
+        }
+        (None, Some(p)) => {
+            s.error(
+                p.span,
+                "`place` needs pieces in hand",
+                Some("add e.g. `hand \"KQRRBBNN\"`".into()),
+            );
+            return None;
+        }
+        _ => {}
+    }
+    if let Some(st) = b.steps.first() {
+        s.error(
+            st.span,
+            "`step` lines cannot follow a placement yet",
+            Some("a setup phase either places pieces from the hand or swaps them".into()),
+        );
+    }
+    for rq in &b.requires {
+        if !matches!(rq.kind, RequireKind::Opposite(_)) {
+            s.error(
+                rq.span,
+                "only `require opposite-colours` can be checked during a placement yet",
+                Some(
+                    "remove this requirement: a placement checks the bishops' colours only".into(),
+                ),
+            );
+        }
+    }
+    let random = b.randomize.iter().chain(b.shuffle.iter().map(|x| &x.span));
+    if let Some(sp) = random.into_iter().next() {
+        s.error(
+            *sp,
+            "a placement cannot be drawn at random yet",
+            Some("remove `randomize` or `shuffle`: the players place their pieces".into()),
+        );
+    }
+    let (_, text) = &b.hand[0];
+    let p = &b.place[0];
+    let mut hand = vec![];
+    for (i, c) in text.value.chars().enumerate() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let l = Spanned {
+            value: c,
+            span: text.sub_span(i, i + 1),
+        };
+        hand.extend(role_of(s, &l, letters, "hand"));
+    }
+    if text.value.trim().is_empty() {
+        s.error(
+            text.span,
+            "the hand is empty",
+            Some("list the pieces each side starts with, e.g. `hand \"KQRRBBNN\"`".into()),
+        );
+    }
+    let ranks = ranks(s, &p.ranks, geometry);
+    let mut by_role = vec![];
+    for (ls, rk) in &p.by_kind {
+        let rk = self::ranks(s, rk, geometry);
+        for l in ls {
+            if let Some(r) = role_of(s, l, letters, "place") {
+                by_role.push((r, rk.clone()));
+            }
+        }
+    }
+    Some(Placement {
+        hand,
+        first: match p.first {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        },
+        ranks,
+        by_role,
+    })
+}
+
+/// Ranks counted from the side's own back rank (1), as 0-based offsets.
+fn ranks(s: &mut Session, rs: &[Spanned<i64>], geometry: Option<Geometry>) -> Vec<u8> {
+    let max = geometry.map_or(12, |g| g.ranks as i64);
+    let mut out: Vec<u8> = vec![];
+    for r in rs {
+        if r.value < 1 || r.value > max {
+            let msg = format!("rank `{}` is off the board", s.text(r.span));
+            s.error(
+                r.span,
+                msg,
+                Some(format!(
+                    "ranks count from 1 (the side's own back rank) to {max}"
+                )),
+            );
+        } else if !out.contains(&((r.value - 1) as u8)) {
+            out.push((r.value - 1) as u8);
+        }
+    }
+    out
+}
