@@ -223,13 +223,14 @@ fn a_users_file_is_named_by_path_and_hash() {
     let Origin::File(p) = &origin else {
         panic!("{origin:?}")
     };
+    let full = std::fs::canonicalize(p).unwrap();
     assert_eq!(
-        tag(&text, "MyriadRulesFile").as_deref(),
-        Some(&*p.display().to_string())
+        tag(&text, "MyriadRulesFile"),
+        Some(full.display().to_string())
     );
     assert_eq!(tag(&text, "MyriadRulesHash"), Some(pgn::rules_hash(source)));
     assert_eq!(tag(&text, "Variant").as_deref(), Some("Chess960"));
-    assert_eq!(pgn::rules_of(&text), Ok(Some(origin)));
+    assert_eq!(pgn::rules_of(&text), Ok(Some(Origin::File(full))));
     assert_eq!(pgn::import(&v, &text).unwrap().fen(), g.fen());
     let e = pgn::import(&load("chess57"), &text).unwrap_err();
     assert!(e.message.contains("this game is played under"), "{e}");
@@ -237,6 +238,22 @@ fn a_users_file_is_named_by_path_and_hash() {
     let bad = text.replace(&pgn::rules_hash(source), "not-a-hash");
     let e = pgn::import(&v, &bad).unwrap_err();
     assert!(e.message.contains("is not a hash"), "{e}");
+    // Fairy pieces: not Chess960, the game keeps its name and Shredder castling.
+    let path = dir.join("crowned.rules");
+    let source =
+        "extends \"chess\"\nname \"Crowned Knights\"\npiece Knight N moves \"NK\" value 400\n";
+    std::fs::write(&path, source).unwrap();
+    let v = load(path.to_str().unwrap());
+    let g = castling_game(&v, 9, 20);
+    let text = g.to_pgn(&[]);
+    assert_eq!(
+        tag(&text, "Variant").as_deref(),
+        Some("Crowned Knights"),
+        "{text}"
+    );
+    assert!(tag(&text, "FEN").unwrap().contains(" w HAha "), "{text}");
+    assert_eq!(tag(&text, "MyriadRulesHash"), Some(pgn::rules_hash(source)));
+    assert_eq!(pgn::import(&v, &text).unwrap().fen(), g.fen());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -34,13 +34,15 @@ pub(super) fn is_hash(s: &str) -> bool {
     s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// Myriad's tags naming the rules of `v`: the bundled file's name, or a user's file's path and
-/// (when the file can be read now) the hash of its text.
+/// Myriad's tags naming the rules of `v`: the bundled file's name, or a user's file's path
+/// (absolute when the file exists) and (when the file can be read now) the hash of its text.
 pub(super) fn rules_tags(v: &Variant) -> Vec<(&'static str, String)> {
     match v.origin() {
         Origin::Bundled(n) => vec![(RULES_TAG, n.clone())],
         Origin::File(p) => {
-            let mut tags = vec![(RULES_FILE_TAG, p.display().to_string())];
+            // an absolute path, so that the game can be opened from another directory
+            let full = std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+            let mut tags = vec![(RULES_FILE_TAG, full.display().to_string())];
             if let Ok(text) = std::fs::read_to_string(p) {
                 tags.push((RULES_HASH_TAG, rules_hash(&text)));
             }
