@@ -96,6 +96,31 @@ seed pgn_import 12 '[Variant "Chess960"]
 
 1. e4 e5 2. O-O *'
 
+# the tags other programs read (Chess960/Standard, X-FEN) and Myriad's own tags naming the rules
+seed pgn_import 5 '[White "Player"]
+[Black "Myriad level 5"]
+[Variant "Chess960"]
+[MyriadRules "regroupment"]
+[SetupSteps "swap e8 c8, pass, swap e1 d1, pass"]
+[SetUp "1"]
+[FEN "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1"]
+
+1. e4 e5 2. Nf3 *'
+seed pgn_import 0 '[Variant "Standard"]
+[MyriadRules "chess"]
+[SetUp "1"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *'
+seed pgn_import 0 '[Variant "Chess"]
+[MyriadRulesFile "/home/me/my.rules"]
+[MyriadRulesHash "cbf29ce484222325"]
+
+1. e4 *'
+seed pgn_import 5 '[MyriadRules "regroupmnet"]
+
+*'
+
 # uci_loop
 seed uci_loop 0 'uci
 isready

@@ -545,6 +545,31 @@ const PGN_CASES: &[(&str, &str, &[&str])] = &[
         "[Variant \"Regroupment Chess\"]\n[SetupSteps \"pass, pass\"]\n\n1. e4 *\n",
         &["4:4: `e4` is not a setup move", "help: the setup phase is on: White"],
     ),
+    (
+        "regroupment",
+        "[Variant \"Chess960\"]\n[MyriadRules \"regroupmnet\"]\n\n*\n",
+        &["2:15: `MyriadRules` names no bundled rules file: `regroupmnet`", "help: bundled files are chess,", "MyriadRulesFile"],
+    ),
+    (
+        "chess960",
+        "[Variant \"Chess960\"]\n[MyriadRules \"regroupment\"]\n\n*\n",
+        &["2:15: this game is played under `rules/regroupment.rules`, not `rules/chess960.rules`", "help: load the bundled rules `regroupment`"],
+    ),
+    (
+        "chess",
+        "[MyriadRulesFile \"/tmp/my.rules\"]\n[MyriadRulesHash \"12ab\"]\n\n*\n",
+        &["2:19: `MyriadRulesHash` is not a hash: `12ab`", "help: write the 16 hexadecimal digits"],
+    ),
+    (
+        "chess",
+        "[MyriadRulesFile \"\"]\n\n*\n",
+        &["1:19: `MyriadRulesFile` names no file", "help:"],
+    ),
+    (
+        "regroupment",
+        "[Variant \"My Game\"]\n[MyriadRulesFile \"/home/me/my-game.rules\"]\n\n*\n",
+        &["2:19: this game is played under `/home/me/my-game.rules`", "help: open the rules file"],
+    ),
 ];
 
 #[test]

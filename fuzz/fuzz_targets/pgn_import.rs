@@ -15,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
+    let _ = pgn::rules_of(text);
     let g = match pgn::import(v, text) {
         Ok(g) => g,
         Err(e) => {

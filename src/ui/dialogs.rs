@@ -88,7 +88,7 @@ impl MyriadApp {
 
     /// Saves the game as PGN.
     pub fn save_pgn(&mut self, path: &Path) {
-        let text = super::pgn::export(&self.game);
+        let text = super::pgn::export_for(&self.game, self.computer, self.level);
         match crate::game::pgn::write_file(path, &text) {
             Ok(()) => self.say(format!("Saved {}", path.display())),
             Err(e) => self.say(format!("error: cannot write {}: {e}", path.display())),

@@ -1,5 +1,6 @@
 //! Writing a game as PGN: the seven-tag roster, the computed tags, the movetext.
 
+use super::world::{rules_tags, world_names};
 use super::{COMPUTED, SETUP_STEPS_TAG, SEVEN_TAG_ROSTER};
 use crate::game::Game;
 use crate::position::AnyPosition;
@@ -19,8 +20,8 @@ fn escape(value: &str) -> String {
 }
 
 /// Writes `game` as PGN. `tags` give values for the seven-tag roster (unknown ones are `?`)
-/// and any further tags; `Variant`, `SetupSteps`, `SetUp` and `FEN` are always computed from the
-/// game. `Result` is the game's outcome when it is over, else the value given, else `*`.
+/// and any further tags; `Variant`, the `Myriad...` tags, `SetupSteps`, `SetUp` and `FEN` are
+/// always computed from the game (see the [module documentation](super)). `Result` is the game's outcome when it is over, else the value given, else `*`.
 pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
     let v = game.variant();
     let given = |name: &str| {
@@ -42,9 +43,21 @@ pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
         };
         out += &format!("[{name} \"{}\"]\n", escape(&value));
     }
-    out += &format!("[Variant \"{}\"]\n", escape(v.name()));
     let history = game.history();
     let setup_len = history.iter().take_while(|p| p.mv.is_setup()).count();
+    // The position the game proper began from: after the last setup step, or the start.
+    let play_start: Option<AnyPosition> = if setup_len < history.len() {
+        Some(history[setup_len].before)
+    } else if !game.in_setup() {
+        Some(*game.position())
+    } else {
+        None
+    };
+    let (variant_name, fen) = world_names(v, play_start.as_ref());
+    out += &format!("[Variant \"{}\"]\n", escape(&variant_name));
+    for (name, value) in rules_tags(v) {
+        out += &format!("[{name} \"{}\"]\n", escape(&value));
+    }
     // A randomized variant whose setup phase is being played by hand (see
     // `Game::new_with_setup`) gets the tag even before its first step, empty: without it the
     // importer would expect the drawn start in a FEN tag.
@@ -56,17 +69,9 @@ pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
             .collect();
         out += &format!("[{SETUP_STEPS_TAG} \"{}\"]\n", escape(&steps.join(", ")));
     }
-    // The position the game proper began from: after the last setup step, or the start.
-    let play_start: Option<AnyPosition> = if setup_len < history.len() {
-        Some(history[setup_len].before)
-    } else if !game.in_setup() {
-        Some(*game.position())
-    } else {
-        None
-    };
-    if let Some(p) = play_start {
+    if let Some(fen) = fen {
         out += "[SetUp \"1\"]\n";
-        out += &format!("[FEN \"{}\"]\n", p.fen_shredder(v));
+        out += &format!("[FEN \"{fen}\"]\n");
     }
     for (name, value) in tags {
         if SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name) || COMPUTED.contains(name) {

@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use super::tokens::{tokenize, Tag, Token};
+use super::world::{self, RULES_FILE_TAG, RULES_HASH_TAG, RULES_TAG};
 use super::{is_result, PgnError, SETUP_STEPS_TAG};
 use crate::game::Game;
 use crate::position::AnyPosition;
-use crate::variant::Variant;
+use crate::variant::{Origin, Variant};
 
 /// Does a `Variant` tag name this variant? Compared without case with the rules file's `name`
 /// and the name it was loaded by (`regroupment`, `rules/regroupment.rules`).
@@ -19,7 +20,89 @@ fn names_variant(v: &Variant, tag: &str) -> bool {
     t == name
         || t == origin
         || t == stem
-        || (name == "chess" && matches!(t.as_str(), "standard" | "normal" | "classical"))
+        || (name == "chess"
+            && matches!(
+                t.as_str(),
+                "standard" | "normal" | "classical" | "from position"
+            ))
+        || (name == "chess960" && matches!(t.as_str(), "fischerandom" | "fischer random"))
+}
+
+/// Do the tags name the rules `v`? `MyriadRules` (a bundled file), else `MyriadRulesFile` (a
+/// path: the same path or file name, the same text by `MyriadRulesHash`, or a `Variant` tag
+/// naming `v`), else the `Variant` tag, else any rules do.
+fn check_rules(v: &Variant, tags: &[Tag]) -> Result<(), PgnError> {
+    let tag = |name: &str| tags.iter().rev().find(|t| t.name == name);
+    let variant_names_v = tag("Variant").is_some_and(|t| names_variant(v, &t.value));
+    if let Some(t) = tag(RULES_TAG) {
+        let Some(name) = world::bundled_named(&t.value) else {
+            return Err(world::unknown_bundled(t));
+        };
+        if v.origin().stem() == name || v.name().eq_ignore_ascii_case(name) {
+            return Ok(());
+        }
+        return Err(at(
+            t.line,
+            t.column,
+            format!(
+                "this game is played under `rules/{name}.rules`, not `{}`",
+                v.origin().display()
+            ),
+            Some(format!("load the bundled rules `{name}`")),
+        ));
+    }
+    if let Some(t) = tag(RULES_HASH_TAG) {
+        if !world::is_hash(t.value.trim()) {
+            return Err(at(
+                t.line,
+                t.column,
+                format!("`{RULES_HASH_TAG}` is not a hash: `{}`", t.value),
+                Some("write the 16 hexadecimal digits Myriad wrote, or remove the tag".into()),
+            ));
+        }
+    }
+    if let Some(t) = tag(RULES_FILE_TAG) {
+        let path = std::path::Path::new(t.value.trim());
+        if t.value.trim().is_empty() {
+            return Err(at(
+                t.line,
+                t.column,
+                format!("`{RULES_FILE_TAG}` names no file"),
+                Some("write the path of the rules file, or remove the tag".into()),
+            ));
+        }
+        let same_file = match v.origin() {
+            Origin::File(p) => p == path || p.file_name() == path.file_name(),
+            Origin::Bundled(n) => path.file_stem().is_some_and(|s| s == n.as_str()),
+        };
+        let same_text = tag(RULES_HASH_TAG).is_some_and(|h| {
+            world::rules_tags(v)
+                .iter()
+                .any(|(k, x)| *k == RULES_HASH_TAG && x.eq_ignore_ascii_case(h.value.trim()))
+        });
+        if same_file || same_text || variant_names_v {
+            return Ok(());
+        }
+        return Err(at(
+            t.line,
+            t.column,
+            format!(
+                "this game is played under `{}`, not `{}`",
+                t.value.trim(),
+                v.origin().display()
+            ),
+            Some(format!("open the rules file `{}`", t.value.trim())),
+        ));
+    }
+    match tag("Variant") {
+        Some(t) if !variant_names_v => Err(at(
+            t.line,
+            t.column,
+            format!("this game is `{}`, not `{}`", t.value, v.name()),
+            Some(format!("load the rules file of `{}`", t.value)),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Reads the first game of a PGN text into a [`Game`] of `variant`: the setup steps from the
@@ -37,16 +120,7 @@ pub fn import_with_tags(
     let (tags, tokens) = tokenize(text)?;
     let tag = |name: &str| tags.iter().rev().find(|t| t.name == name);
     let v = &**variant;
-    if let Some(t) = tag("Variant") {
-        if !names_variant(v, &t.value) {
-            return Err(at(
-                t.line,
-                t.column,
-                format!("this game is `{}`, not `{}`", t.value, v.name()),
-                Some(format!("load the rules file of `{}`", t.value)),
-            ));
-        }
-    }
+    check_rules(v, &tags)?;
     let fen_tag = tag("FEN");
     let fen_pos = match fen_tag {
         Some(t) => Some(AnyPosition::from_fen(v, &t.value).map_err(|e| {

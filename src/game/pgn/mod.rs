@@ -1,7 +1,8 @@
 //! PGN export and import, setup phase included.
 //!
-//! A game is written with the seven-tag roster, a `Variant` tag (the rules file's `name`), the
-//! setup steps, and `SetUp`/`FEN` tags holding the position when the game proper began:
+//! A game is written with the seven-tag roster, a `Variant` tag other programs understand,
+//! Myriad's tags naming the rules, the setup steps, and `SetUp`/`FEN` tags holding the
+//! position when the game proper began:
 //!
 //! ```text
 //! [Event "?"]
@@ -11,20 +12,34 @@
 //! [White "?"]
 //! [Black "?"]
 //! [Result "*"]
-//! [Variant "Regroupment Chess"]
+//! [Variant "Chess960"]
+//! [MyriadRules "regroupment"]
 //! [SetupSteps "swap e8 c8, pass, swap e1 d1, pass"]
 //! [SetUp "1"]
-//! [FEN "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1"]
+//! [FEN "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1"]
 //!
 //! 1. e4 e5 2. Nf3 *
 //! ```
+//!
+//! `Variant` is what the rest of the world calls the game proper: a game with the moves of
+//! orthodox chess (8x8, K Q R B N P, Chess960 castling) that began from a Chess960 position
+//! (one king a side, no pawn on a back rank, rights to rooks beside the king) is `Chess960`,
+//! with X-FEN castling (`KQkq` for the outermost rooks, file letters otherwise), which
+//! python-chess and lichess read; orthodox chess without a setup phase from orthodox castling
+//! is `Standard`. Any other game (Capablanca, fairy pieces, a pawn on the back rank) keeps the
+//! rules file's `name` and Shredder-FEN castling (`HAha`).
+//!
+//! The rules are named by `MyriadRules` (a bundled file's name) or, for a user's own file,
+//! `MyriadRulesFile` (its path) and `MyriadRulesHash` (see [`rules_hash`]; left out when the
+//! file cannot be read). [`rules_of`] tells which rules a PGN names; [`import`] checks them
+//! against the open rules (by those tags, else by `Variant`).
 //!
 //! `SetupSteps` lists every setup step in order, separated by commas, each as Myriad writes it
 //! (`swap e8 c8`, `pass`; mirror steps too, since they are moves of the game; empty for a
 //! randomized variant whose setup phase is played by hand but not begun). The movetext
 //! holds the chess moves only, in SAN from the `FEN` position, so any PGN reader that knows
-//! Chess960 castling (python-chess with `chess960=True`) can replay them; Myriad replays the
-//! setup steps from the variant's array and checks that they lead to the `FEN` position.
+//! Chess960 can replay them; Myriad replays the setup steps from the variant's array and
+//! checks that they lead to the `FEN` position.
 //! Randomized variants (Chess64, Chess484, Chess960) have no `SetupSteps`: the `FEN` tag is
 //! the drawn start. On import, setup moves may also stand at the start of the movetext
 //! (`swap e8 c8`, `pass`, or the UCI forms `e8c8`, `0000`); only the first game of a text is read.
@@ -32,11 +47,13 @@
 mod export;
 mod import;
 mod tokens;
+mod world;
 
 use std::fmt;
 
 pub use export::export;
 pub use import::{import, import_with_tags};
+pub use world::{rules_hash, rules_of, RULES_FILE_TAG, RULES_HASH_TAG, RULES_TAG};
 
 /// The seven-tag roster, in its required order, with the values used when unknown.
 pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
@@ -60,7 +77,15 @@ pub const MAX_PGN_PLIES: usize = 20_000;
 pub const SETUP_STEPS_TAG: &str = "SetupSteps";
 
 /// Tags that export computes from the game; values passed for them are ignored.
-const COMPUTED: [&str; 4] = ["Variant", SETUP_STEPS_TAG, "SetUp", "FEN"];
+const COMPUTED: [&str; 7] = [
+    "Variant",
+    SETUP_STEPS_TAG,
+    "SetUp",
+    "FEN",
+    RULES_TAG,
+    RULES_FILE_TAG,
+    RULES_HASH_TAG,
+];
 
 /// Why a PGN text could not be read: where (1-based line and column, in characters), what,
 /// and a hint.
