@@ -347,9 +347,10 @@ fn undo_redo_and_browsing_the_moves() {
     h.run();
     assert!(h.state().is_flipped());
     assert!(square(&h, "e1").top() < square(&h, "e8").top());
-    // Ctrl+N: a new game.
+    // Ctrl+N: a new game (once the user agrees to discard this one).
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
+    click_label(&mut h, "Start a new game");
     assert!(sans(&h).is_empty());
 }
 
@@ -611,6 +612,7 @@ fn pgn_round_trip() {
     let before = sans(&h);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
+    click_label(&mut h, "Start a new game");
     assert!(sans(&h).is_empty());
     h.state_mut().load_pgn(&path);
     h.run();
@@ -888,4 +890,154 @@ fn two_windows_keep_their_own_autosaves() {
     let third = harness_in("chess", &dir);
     assert!(third.state().restore_offer().is_some());
     assert_eq!(third.state().autosave_path(), Some(first_file.as_path()));
+}
+
+// ----- confirm before discarding a game -------------------------------------------------------
+
+const DISCARD: &str = "Discard the game in progress?";
+
+/// The autosave's text (the game in progress on disk).
+fn autosave_text(h: &Harness<'static, MyriadApp>) -> String {
+    std::fs::read_to_string(h.state().autosave_path().unwrap()).unwrap()
+}
+
+/// The question is on show with this button; the game, its rules and its autosave are as
+/// they were.
+fn asked(h: &Harness<'static, MyriadApp>, button: &str, name: &str, moves: &[&str], saved: &str) {
+    assert!(h.query_by_label(DISCARD).is_some(), "no question");
+    assert!(h.query_by_label(button).is_some(), "no button {button}");
+    assert_eq!(h.state().discard_question(), Some(button));
+    assert_eq!(h.state().variant().name(), name);
+    assert_eq!(sans(h), moves);
+    assert_eq!(
+        autosave_text(h),
+        saved,
+        "the autosave changed before the answer"
+    );
+}
+
+/// Picks `file` in `dir` with the in-app picker (already open).
+fn pick_file(h: &mut Harness<'static, MyriadApp>, dir: &std::path::Path, file: &str) {
+    h.get_by_label("Path").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Path").type_text(dir.to_str().unwrap());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    click_label(h, file);
+    click_label(h, "Open");
+}
+
+#[test]
+fn the_games_menu_asks_before_discarding_the_game() {
+    let dir = temp_dir("discard-games");
+    let mut h = harness_in("chess", &dir);
+    click_move(&mut h, "e2", "e4");
+    let saved = autosave_text(&h);
+    assert!(saved.contains("1. e4"), "{saved}");
+    click_label(&mut h, "Games");
+    click_label(&mut h, "Chess960  (chess960.rules)");
+    asked(&h, "Open Chess960", "Chess", &["e4"], &saved);
+    // the board is still while the question is open: a click beside the question is a no
+    click_move(&mut h, "e7", "e5");
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert_eq!(sans(&h), ["e4"]);
+    click_label(&mut h, "Games");
+    click_label(&mut h, "Chess960  (chess960.rules)");
+    asked(&h, "Open Chess960", "Chess", &["e4"], &saved);
+    click_label(&mut h, "Cancel");
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert_eq!(h.state().variant().name(), "Chess");
+    assert_eq!(sans(&h), ["e4"]);
+    assert_eq!(autosave_text(&h), saved);
+    // again, and yes
+    click_label(&mut h, "Games");
+    click_label(&mut h, "Chess960  (chess960.rules)");
+    asked(&h, "Open Chess960", "Chess", &["e4"], &saved);
+    click_label(&mut h, "Open Chess960");
+    assert_eq!(h.state().variant().name(), "Chess960");
+    assert!(sans(&h).is_empty());
+    // no game at stake: no question
+    click_label(&mut h, "Games");
+    click_label(&mut h, "Chess  (chess.rules)");
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert_eq!(h.state().variant().name(), "Chess");
+}
+
+#[test]
+fn file_open_asks_before_discarding_the_game() {
+    let dir = temp_dir("discard-open");
+    std::fs::write(dir.join("tiny.rules"), "extends \"chess\"\nname \"Tiny\"\n").unwrap();
+    let mut h = harness_in("regroupment", &dir.join("config"));
+    click_move(&mut h, "e8", "g8"); // a setup step is a game worth asking about
+    let saved = autosave_text(&h);
+    click_label(&mut h, "File");
+    h.get_by_label_contains("Open rules file…").click();
+    h.run();
+    pick_file(&mut h, &dir, "tiny.rules");
+    asked(
+        &h,
+        "Open Tiny",
+        "Regroupment Chess",
+        &["swap e8 g8"],
+        &saved,
+    );
+    click_label(&mut h, "Open Tiny");
+    assert_eq!(h.state().variant().name(), "Tiny");
+    assert!(sans(&h).is_empty());
+}
+
+#[test]
+fn load_game_asks_before_discarding_the_game() {
+    let dir = temp_dir("discard-load");
+    std::fs::write(
+        dir.join("game.pgn"),
+        "[Event \"x\"]\n[Variant \"Chess\"]\n\n1. d4 d5 *\n",
+    )
+    .unwrap();
+    let mut h = harness_in("chess", &dir.join("config"));
+    click_move(&mut h, "e2", "e4");
+    let saved = autosave_text(&h);
+    click_label(&mut h, "File");
+    h.get_by_label_contains("Load game (PGN)…").click();
+    h.run();
+    pick_file(&mut h, &dir, "game.pgn");
+    asked(&h, "Load game.pgn", "Chess", &["e4"], &saved);
+    click_label(&mut h, "Cancel");
+    assert_eq!(sans(&h), ["e4"]);
+    // a file dropped on the window asks too
+    drop_file(&mut h, &dir.join("game.pgn"));
+    asked(&h, "Load game.pgn", "Chess", &["e4"], &saved);
+    click_label(&mut h, "Load game.pgn");
+    assert_eq!(sans(&h), ["d4", "d5"]);
+    assert!(autosave_text(&h).contains("1. d4 d5"));
+}
+
+#[test]
+fn new_game_asks_before_discarding_the_game_unless_it_is_over() {
+    let dir = temp_dir("discard-new");
+    let mut h = harness_in("chess", &dir);
+    click_move(&mut h, "f2", "f3");
+    let saved = autosave_text(&h);
+    click_label(&mut h, "New game");
+    asked(&h, "Start a new game", "Chess", &["f3"], &saved);
+    // Escape cancels, as Cancel does
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert_eq!(sans(&h), ["f3"]);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    asked(&h, "Start a new game", "Chess", &["f3"], &saved);
+    click_label(&mut h, "Cancel");
+    for (a, b) in [("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
+        click_move(&mut h, a, b);
+    }
+    assert!(h.state().game().outcome().is_some(), "fool's mate");
+    // a game that is over is not asked about
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert!(sans(&h).is_empty());
 }

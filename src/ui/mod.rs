@@ -25,6 +25,7 @@ mod banners;
 mod board;
 mod computer;
 mod dialogs;
+mod discard;
 mod files;
 mod fonts;
 mod game_tab;
@@ -33,6 +34,7 @@ mod moves;
 mod paint;
 mod panels;
 mod pgn;
+mod pgn_rules;
 mod picker;
 mod rules_tab;
 mod session;
@@ -40,7 +42,7 @@ mod stats;
 
 pub use action::Action;
 pub use ai::Analysis;
-pub use app::{Computer, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
+pub use app::{window_title, Computer, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
 pub use autosave::Offer;
 pub use files::Purpose;
 
