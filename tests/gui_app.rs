@@ -1041,3 +1041,228 @@ fn new_game_asks_before_discarding_the_game_unless_it_is_over() {
     assert!(h.query_by_label(DISCARD).is_none());
     assert!(sans(&h).is_empty());
 }
+
+// ----- a PGN of other rules -------------------------------------------------------------------
+
+/// The game is loaded under the rules it names: the toast says so, the rules are opened as if
+/// from the Games menu.
+fn switched(h: &Harness<'static, MyriadApp>, name: &str, file: &str, moves: &[&str]) {
+    assert_eq!(h.state().variant().name(), name);
+    assert_eq!(
+        h.state().source(),
+        &myriad::ui::Source::Bundled(file.into())
+    );
+    assert_eq!(sans(h), moves);
+    let toast = format!("Switched to {name} to load this game");
+    assert_eq!(h.state().toast(), Some(toast.as_str()));
+    assert!(h.query_by_label_contains(&toast).is_some());
+    assert!(h.state().problems().is_none());
+}
+
+#[test]
+fn a_pgn_of_other_bundled_rules_switches_to_them() {
+    let dir = temp_dir("pgn-switch");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let chess = write(
+        "chess.pgn",
+        "[Event \"x\"]\n[Variant \"Chess\"]\n\n1. e4 e5 *\n",
+    );
+    let mut h = harness("regroupment");
+    drop_file(&mut h, &chess);
+    switched(&h, "Chess", "chess", &["e4", "e5"]);
+
+    // lichess's Chess960 export (a game in progress: the question first)
+    let c960 = write(
+        "lichess960.pgn",
+        "[Event \"Casual game\"]\n[Site \"https://lichess.org/abcdefgh\"]\n\
+         [Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"bqnrknrb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKNRB w KQkq - 0 1\"]\n\n1. d4 d5 *\n",
+    );
+    drop_file(&mut h, &c960);
+    click_label(&mut h, "Load lichess960.pgn");
+    switched(&h, "Chess960", "chess960", &["d4", "d5"]);
+    let start = h.state().game().initial_position().fen(h.state().variant());
+    assert!(start.starts_with("bqnrknrb/pppppppp/"), "{start}");
+
+    // lichess's From Position export of a standard position: chess again
+    let from = write(
+        "from-position.pgn",
+        "[Event \"x\"]\n[Variant \"From Position\"]\n\
+         [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... c5 *\n",
+    );
+    drop_file(&mut h, &from);
+    click_label(&mut h, "Load from-position.pgn");
+    switched(&h, "Chess", "chess", &["c5"]);
+
+    // the open rules read it: no switch
+    h.state_mut().apply(Action::Undo);
+    h.run();
+    drop_file(&mut h, &from);
+    assert_eq!(h.state().variant().name(), "Chess");
+    assert_eq!(sans(&h), ["c5"]);
+    assert!(h.state().toast().is_some_and(|t| t.starts_with("Loaded ")));
+
+    // a Variant nobody has: refused, with the open rules' reason
+    let none = write("none.pgn", "[Variant \"Nonesuch\"]\n\n1. e4 *\n");
+    drop_file(&mut h, &none);
+    let p = h.state().problems().expect("refused").clone();
+    assert!(p.text.contains("this game is `Nonesuch`"), "{}", p.text);
+    assert_eq!(h.state().variant().name(), "Chess");
+}
+
+// ----- the board stays still ------------------------------------------------------------------
+
+#[test]
+fn the_board_and_the_keep_button_stay_still_when_banners_come_and_go() {
+    // no banner at all
+    let plain = harness("chess");
+    let e4 = square(&plain, "e4");
+    // a setup banner
+    let mut h = harness("regroupment");
+    assert_eq!(square(&h, "e4"), e4, "the setup banner moved the board");
+    let keep = h.get_by_label("Keep").rect();
+    click_move(&mut h, "e8", "g8");
+    assert!(h.query_by_label_contains("relocate the queen").is_some());
+    assert_eq!(square(&h, "e4"), e4);
+    assert_eq!(h.get_by_label("Keep").rect(), keep, "Keep moved");
+    click_label(&mut h, "Keep");
+    assert_eq!(h.get_by_label("Keep").rect(), keep, "Keep moved");
+    // an error bar
+    let bad = temp_dir("still").join("bad.rules");
+    std::fs::write(&bad, "extends \"chess\"\nboard 8y8\n").unwrap();
+    drop_file(&mut h, &bad);
+    assert!(h.state().problems().is_some());
+    assert_eq!(square(&h, "e4"), e4, "the error bar moved the board");
+    assert_eq!(h.get_by_label("Keep").rect(), keep, "Keep moved");
+    click_label(&mut h, "Hide details");
+    click_label(&mut h, "Details");
+    click_label(&mut h, "Dismiss");
+    assert_eq!(square(&h, "e4"), e4);
+    // the browsing bar
+    h.state_mut().apply(Action::ViewPly(0));
+    h.run();
+    assert!(h.query_by_label_contains("Viewing the position").is_some());
+    assert_eq!(square(&h, "e4"), e4, "the browsing bar moved the board");
+    h.state_mut().apply(Action::ViewPly(usize::MAX));
+    h.run();
+    // the question before discarding
+    h.state_mut().apply(Action::NewGame);
+    h.run();
+    assert!(h.state().discard_question().is_some());
+    assert_eq!(square(&h, "e4"), e4);
+    click_label(&mut h, "Cancel");
+    assert_eq!(square(&h, "e4"), e4);
+    // the game proper: no banner
+    click_label(&mut h, "Keep");
+    click_label(&mut h, "Keep");
+    assert!(!h.state().game().in_setup());
+    assert_eq!(square(&h, "e4"), e4);
+}
+
+/// The side panel's edge drags: the panel keeps its new width, within its bounds, and the
+/// board re-centres in the space left.
+#[test]
+fn the_side_panel_resizes_and_the_board_recentres() {
+    let mut h = harness("chess");
+    let edge = |h: &Harness<'static, MyriadApp>| h.get_by_role(Role::Splitter).rect().center();
+    let board = |h: &Harness<'static, MyriadApp>| square(h, "a1").union(square(h, "h8"));
+    let centred = |h: &Harness<'static, MyriadApp>| {
+        let (b, x) = (board(h), edge(h).x);
+        assert!(
+            (b.center().x - x / 2.0).abs() < 12.0,
+            "the board {b:?} is not centred left of the panel at {x}"
+        );
+    };
+    centred(&h);
+    let (a, e4) = (edge(&h), square(&h, "e4"));
+    let drag_edge = |h: &mut Harness<'static, MyriadApp>, dx: f32| {
+        let from = edge(h);
+        let to = from + egui::vec2(dx, 0.0);
+        h.hover_at(from);
+        h.run();
+        h.drag_at(from);
+        h.run();
+        for i in 1..=4 {
+            h.hover_at(from + (to - from) * (i as f32 / 4.0));
+            h.run();
+        }
+        h.drop_at(to);
+        h.run();
+        // a few frames later the panel is still where it was left
+        h.hover_at(egui::pos2(5.0, 5.0));
+        h.run();
+    };
+    // wider
+    drag_edge(&mut h, -150.0);
+    assert!(
+        (edge(&h).x - (a.x - 150.0)).abs() < 3.0,
+        "{:?} -> {:?}",
+        a,
+        edge(&h)
+    );
+    assert_ne!(square(&h, "e4"), e4);
+    centred(&h);
+    // narrower than before
+    drag_edge(&mut h, 200.0);
+    assert!(
+        (edge(&h).x - (a.x + 50.0)).abs() < 3.0,
+        "{:?} -> {:?}",
+        a,
+        edge(&h)
+    );
+    centred(&h);
+    // within bounds: never wider than 640 points, nor narrower than 260
+    drag_edge(&mut h, -1000.0);
+    assert!(edge(&h).x >= 1280.0 - 640.0 - 10.0, "{:?}", edge(&h));
+    centred(&h);
+    drag_edge(&mut h, 1000.0);
+    assert!(edge(&h).x <= 1280.0 - 260.0 + 10.0, "{:?}", edge(&h));
+    centred(&h);
+}
+
+// ----- the window title -----------------------------------------------------------------------
+
+/// The title commands the app sent the window in the last frame.
+fn titles(h: &Harness<'static, MyriadApp>) -> Vec<String> {
+    h.output()
+        .viewport_output
+        .values()
+        .flat_map(|v| &v.commands)
+        .filter_map(|c| match c {
+            egui::ViewportCommand::Title(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_window_title_names_the_game_and_the_file() {
+    let mut h = harness_with(Options {
+        file: Some("regroupment".into()),
+        ..Options::headless()
+    });
+    let title = "Regroupment Chess — regroupment.rules — Myriad";
+    assert_eq!(h.state().window_title(), title);
+    h.state_mut().apply(Action::Open("chess960".into()));
+    h.step();
+    assert_eq!(titles(&h), ["Chess960 — chess960.rules — Myriad"]);
+    // sent once, not every frame
+    h.step();
+    assert!(titles(&h).is_empty());
+    // a file of the user's
+    let dir = temp_dir("title");
+    let path = dir.join("mine.rules");
+    std::fs::write(&path, "extends \"chess\"\nname \"Mine\"\n").unwrap();
+    h.state_mut()
+        .apply(Action::Open(path.display().to_string()));
+    h.step();
+    assert_eq!(titles(&h), ["Mine — mine.rules — Myriad"]);
+    assert_eq!(
+        myriad::ui::window_title("Chess", "chess.rules"),
+        "Chess — chess.rules — Myriad"
+    );
+}

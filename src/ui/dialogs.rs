@@ -144,8 +144,12 @@ impl MyriadApp {
             return Err(first);
         };
         let source = Origin::from_spec(&spec);
+        // the open rules, under a name of the tag's they do not know ("From Position")
         if source == self.source {
-            return Err(first);
+            let text = pgn_rules::retag(text, self.variant().name());
+            return super::pgn::import(self.game.variant(), &text)
+                .map(|g| (g, None))
+                .map_err(|_| first);
         }
         let Ok(v) = crate::rules::load(&spec) else {
             return Err(first);
