@@ -15,6 +15,8 @@ use super::autosave::Offer;
 
 /// The setup banner's height inside its frame (two lines: the step and a hint).
 const SETUP_BANNER_HEIGHT: f32 = 40.0;
+/// The width of the setup banner's Keep button.
+const KEEP_WIDTH: f32 = 64.0;
 
 /// The colour of `help:` lines.
 const HELP: Color32 = Color32::from_rgb(90, 170, 255);
@@ -116,31 +118,26 @@ impl MyriadApp {
             .show(ui, |ui| {
                 // the same height whatever the step says, so what follows does not move
                 ui.set_min_height(SETUP_BANNER_HEIGHT);
-                // Keep first, at the right: it stays in one place from step to step
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
-                    if pass_legal && self.view.is_none() {
-                        let keep = ui
-                            .button(RichText::new("Keep").strong())
-                            .on_hover_text("Decline this step: the piece stays where it is");
-                        if keep.clicked() {
-                            out.push(Action::Play(Move::PASS));
-                        }
+                // Keep has a place of its own at the right, the same from step to step
+                let corner = ui.max_rect().right_top();
+                let keep_rect = egui::Rect::from_min_max(
+                    egui::pos2(corner.x - KEEP_WIDTH, corner.y),
+                    egui::pos2(corner.x, corner.y + 22.0),
+                );
+                ui.horizontal_wrapped(|ui| {
+                    ui.set_max_width(ui.available_width() - KEEP_WIDTH - 8.0);
+                    ui.label(
+                        RichText::new("Setup")
+                            .strong()
+                            .color(Color32::from_rgb(255, 210, 90)),
+                    );
+                    let mut line = prompt;
+                    if forced.is_some() {
+                        line.push_str(" — happens by itself…");
+                    } else if computer {
+                        line.push_str(" — the computer decides…");
                     }
-                    let wrap = egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true);
-                    ui.with_layout(wrap, |ui| {
-                        ui.label(
-                            RichText::new("Setup")
-                                .strong()
-                                .color(Color32::from_rgb(255, 210, 90)),
-                        );
-                        let mut line = prompt;
-                        if forced.is_some() {
-                            line.push_str(" — happens by itself…");
-                        } else if computer {
-                            line.push_str(" — the computer decides…");
-                        }
-                        ui.label(RichText::new(line).size(16.0).color(Color32::WHITE));
-                    });
+                    ui.label(RichText::new(line).size(16.0).color(Color32::WHITE));
                 });
                 match forced {
                     // the prompt of a mirror step already says why
@@ -152,6 +149,14 @@ impl MyriadApp {
                         ui.weak("Click a highlighted piece, then the piece to swap it with.");
                     }
                     None => {}
+                }
+                if pass_legal && self.view.is_none() {
+                    let keep = ui
+                        .put(keep_rect, egui::Button::new(RichText::new("Keep").strong()))
+                        .on_hover_text("Decline this step: the piece stays where it is");
+                    if keep.clicked() {
+                        out.push(Action::Play(Move::PASS));
+                    }
                 }
             });
         ui.add_space(4.0);
