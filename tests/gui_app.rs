@@ -1266,3 +1266,26 @@ fn the_window_title_names_the_game_and_the_file() {
         "Chess — chess.rules — Myriad"
     );
 }
+
+/// A PGN that names other rules but does not replay under them either: refused, with both
+/// reasons, and the game on the board stays.
+#[test]
+fn a_pgn_its_named_rules_cannot_read_is_refused() {
+    let dir = temp_dir("pgn-switch-bad");
+    let path = dir.join("bad960.pgn");
+    std::fs::write(
+        &path,
+        "[Variant \"Chess960\"]\n\
+         [FEN \"bqnrknrb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKNRB w KQkq - 0 1\"]\n\n1. Ke3 *\n",
+    )
+    .unwrap();
+    let mut h = harness("chess");
+    click_move(&mut h, "e2", "e4");
+    drop_file(&mut h, &path);
+    assert!(h.state().discard_question().is_none());
+    let p = h.state().problems().expect("refused").clone();
+    assert!(p.text.contains("read as Chess960"), "{}", p.text);
+    assert!(p.text.contains("this game is `Chess960`"), "{}", p.text);
+    assert_eq!(h.state().variant().name(), "Chess");
+    assert_eq!(sans(&h), ["e4"]);
+}

@@ -157,7 +157,11 @@ impl MyriadApp {
         let text = pgn_rules::retag(text, v.name());
         match super::pgn::import(&v, &text) {
             Ok(g) => Ok((g, Some(source))),
-            Err(e) => Err(format!("{e}\n(read as {}: {first})", v.name())),
+            Err(e) => Err(format!(
+                "{e}\n(read as {}, the rules its tags name; as {}, the open rules: {first})",
+                v.name(),
+                self.variant().name()
+            )),
         }
     }
 
