@@ -1289,3 +1289,32 @@ fn a_pgn_its_named_rules_cannot_read_is_refused() {
     assert_eq!(h.state().variant().name(), "Chess");
     assert_eq!(sans(&h), ["e4"]);
 }
+
+/// The offer of a game left by a crash sits in the banner strip too: the board and the Keep
+/// button are where they are without it.
+#[test]
+fn the_restore_offer_does_not_move_the_board() {
+    let plain = harness("regroupment");
+    let (e4, keep) = (square(&plain, "e4"), plain.get_by_label("Keep").rect());
+    let dir = temp_dir("still-restore");
+    let mut h = harness_in("chess", &dir);
+    click_move(&mut h, "e2", "e4");
+    h.state_mut().release_autosave_claim();
+    std::mem::forget(h);
+    let mut h = harness_in("regroupment", &dir);
+    assert!(h
+        .query_by_label_contains("Restore the unfinished game of Chess (1 move)?")
+        .is_some());
+    assert_eq!(square(&h, "e4"), e4, "the restore offer moved the board");
+    assert_eq!(
+        h.get_by_label("Keep").rect(),
+        keep,
+        "the restore offer moved Keep"
+    );
+    // its buttons are on show in the strip, not scrolled away
+    let strip_bottom = square(&h, "e8").top();
+    assert!(h.get_by_label("Discard").rect().bottom() < strip_bottom);
+    click_label(&mut h, "Discard");
+    assert_eq!(square(&h, "e4"), e4);
+    assert_eq!(h.get_by_label("Keep").rect(), keep);
+}

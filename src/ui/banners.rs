@@ -275,38 +275,47 @@ fn is_caret_line(line: &str) -> bool {
 
 /// The offer of a game a previous run did not close cleanly on.
 fn restore_banner(ui: &mut Ui, offer: &Offer, out: &mut Vec<Action>) {
+    let (text, buttons): (String, &[(&str, Action)]) = match offer {
+        Offer::Game { game, .. } => (
+            format!(
+                "Restore the unfinished game of {} ({})?",
+                game.variant().name(),
+                progress(game)
+            ),
+            &[
+                ("Discard", Action::DiscardRestore),
+                ("Restore", Action::RestoreGame),
+            ],
+        ),
+        Offer::Unreadable { kept, why } => (
+            format!(
+                "The unfinished game from last time cannot be restored: {why}. \
+                 It is kept in {}.",
+                kept.display()
+            ),
+            &[("Dismiss", Action::DiscardRestore)],
+        ),
+    };
+    // one line (the whole text on hover), so the strip above the board holds it
     egui::Frame::new()
         .fill(ui.visuals().extreme_bg_color)
         .stroke(egui::Stroke::new(1.0, ui.visuals().warn_fg_color))
-        .inner_margin(8.0)
+        .inner_margin(6.0)
         .corner_radius(4.0)
-        .show(ui, |ui| match offer {
-            Offer::Game { game, .. } => {
-                ui.label(format!(
-                    "Myriad did not close properly last time. Restore the unfinished \
-                         game of {} ({})?",
-                    game.variant().name(),
-                    progress(game)
-                ));
-                ui.horizontal(|ui| {
-                    if ui.button("Restore").clicked() {
-                        out.push(Action::RestoreGame);
+        .show(ui, |ui| {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                for (label, action) in buttons {
+                    if ui.button(*label).clicked() {
+                        out.push(action.clone());
                     }
-                    if ui.button("Discard").clicked() {
-                        out.push(Action::DiscardRestore);
-                    }
-                });
-            }
-            Offer::Unreadable { kept, why } => {
-                ui.label(format!(
-                    "The unfinished game from last time cannot be restored: {why}. \
-                         It is kept in {}.",
-                    kept.display()
-                ));
-                if ui.button("Dismiss").clicked() {
-                    out.push(Action::DiscardRestore);
                 }
-            }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.add(egui::Label::new(&text).truncate())
+                        .on_hover_text(format!(
+                            "Myriad did not close properly last time, and kept its game. {text}"
+                        ));
+                });
+            });
         });
     ui.add_space(4.0);
 }

@@ -13,7 +13,7 @@ use super::app::{MyriadApp, Tab};
 use super::board::{self, BoardState, BoardView};
 
 /// The height of the strip above the board where the banners go.
-pub(super) const BANNER_STRIP: f32 = 96.0;
+pub(super) const BANNER_STRIP: f32 = 104.0;
 /// The side panel's width at first, and the range the user may drag it in.
 const SIDE_DEFAULT: f32 = 330.0;
 const SIDE_MIN: f32 = 260.0;
