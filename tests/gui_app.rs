@@ -347,9 +347,10 @@ fn undo_redo_and_browsing_the_moves() {
     h.run();
     assert!(h.state().is_flipped());
     assert!(square(&h, "e1").top() < square(&h, "e8").top());
-    // Ctrl+N: a new game.
+    // Ctrl+N: a new game (once the user agrees to discard this one).
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
+    click_label(&mut h, "Start a new game");
     assert!(sans(&h).is_empty());
 }
 
@@ -611,6 +612,7 @@ fn pgn_round_trip() {
     let before = sans(&h);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
+    click_label(&mut h, "Start a new game");
     assert!(sans(&h).is_empty());
     h.state_mut().load_pgn(&path);
     h.run();
@@ -888,4 +890,431 @@ fn two_windows_keep_their_own_autosaves() {
     let third = harness_in("chess", &dir);
     assert!(third.state().restore_offer().is_some());
     assert_eq!(third.state().autosave_path(), Some(first_file.as_path()));
+}
+
+// ----- confirm before discarding a game -------------------------------------------------------
+
+const DISCARD: &str = "Discard the game in progress?";
+
+/// The autosave's text (the game in progress on disk).
+fn autosave_text(h: &Harness<'static, MyriadApp>) -> String {
+    std::fs::read_to_string(h.state().autosave_path().unwrap()).unwrap()
+}
+
+/// The question is on show with this button; the game, its rules and its autosave are as
+/// they were.
+fn asked(h: &Harness<'static, MyriadApp>, button: &str, name: &str, moves: &[&str], saved: &str) {
+    assert!(h.query_by_label(DISCARD).is_some(), "no question");
+    assert!(h.query_by_label(button).is_some(), "no button {button}");
+    assert_eq!(h.state().discard_question(), Some(button));
+    assert_eq!(h.state().variant().name(), name);
+    assert_eq!(sans(h), moves);
+    assert_eq!(
+        autosave_text(h),
+        saved,
+        "the autosave changed before the answer"
+    );
+}
+
+/// Picks `file` in `dir` with the in-app picker (already open).
+fn pick_file(h: &mut Harness<'static, MyriadApp>, dir: &std::path::Path, file: &str) {
+    h.get_by_label("Path").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Path").type_text(dir.to_str().unwrap());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    click_label(h, file);
+    click_label(h, "Open");
+}
+
+#[test]
+fn the_games_menu_asks_before_discarding_the_game() {
+    let dir = temp_dir("discard-games");
+    let mut h = harness_in("chess", &dir);
+    click_move(&mut h, "e2", "e4");
+    let saved = autosave_text(&h);
+    assert!(saved.contains("1. e4"), "{saved}");
+    click_label(&mut h, "Games");
+    click_label(&mut h, "Chess960  (chess960.rules)");
+    asked(&h, "Open Chess960", "Chess", &["e4"], &saved);
+    // the board is still while the question is open: a click beside the question is a no
+    click_move(&mut h, "e7", "e5");
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert_eq!(sans(&h), ["e4"]);
+    click_label(&mut h, "Games");
+    click_label(&mut h, "Chess960  (chess960.rules)");
+    asked(&h, "Open Chess960", "Chess", &["e4"], &saved);
+    click_label(&mut h, "Cancel");
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert_eq!(h.state().variant().name(), "Chess");
+    assert_eq!(sans(&h), ["e4"]);
+    assert_eq!(autosave_text(&h), saved);
+    // again, and yes
+    click_label(&mut h, "Games");
+    click_label(&mut h, "Chess960  (chess960.rules)");
+    asked(&h, "Open Chess960", "Chess", &["e4"], &saved);
+    click_label(&mut h, "Open Chess960");
+    assert_eq!(h.state().variant().name(), "Chess960");
+    assert!(sans(&h).is_empty());
+    // no game at stake: no question
+    click_label(&mut h, "Games");
+    click_label(&mut h, "Chess  (chess.rules)");
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert_eq!(h.state().variant().name(), "Chess");
+}
+
+#[test]
+fn file_open_asks_before_discarding_the_game() {
+    let dir = temp_dir("discard-open");
+    std::fs::write(dir.join("tiny.rules"), "extends \"chess\"\nname \"Tiny\"\n").unwrap();
+    let mut h = harness_in("regroupment", &dir.join("config"));
+    click_move(&mut h, "e8", "g8"); // a setup step is a game worth asking about
+    let saved = autosave_text(&h);
+    click_label(&mut h, "File");
+    h.get_by_label_contains("Open rules file…").click();
+    h.run();
+    pick_file(&mut h, &dir, "tiny.rules");
+    asked(
+        &h,
+        "Open Tiny",
+        "Regroupment Chess",
+        &["swap e8 g8"],
+        &saved,
+    );
+    click_label(&mut h, "Open Tiny");
+    assert_eq!(h.state().variant().name(), "Tiny");
+    assert!(sans(&h).is_empty());
+}
+
+#[test]
+fn load_game_asks_before_discarding_the_game() {
+    let dir = temp_dir("discard-load");
+    std::fs::write(
+        dir.join("game.pgn"),
+        "[Event \"x\"]\n[Variant \"Chess\"]\n\n1. d4 d5 *\n",
+    )
+    .unwrap();
+    let mut h = harness_in("chess", &dir.join("config"));
+    click_move(&mut h, "e2", "e4");
+    let saved = autosave_text(&h);
+    click_label(&mut h, "File");
+    h.get_by_label_contains("Load game (PGN)…").click();
+    h.run();
+    pick_file(&mut h, &dir, "game.pgn");
+    asked(&h, "Load game.pgn", "Chess", &["e4"], &saved);
+    click_label(&mut h, "Cancel");
+    assert_eq!(sans(&h), ["e4"]);
+    // a file dropped on the window asks too
+    drop_file(&mut h, &dir.join("game.pgn"));
+    asked(&h, "Load game.pgn", "Chess", &["e4"], &saved);
+    click_label(&mut h, "Load game.pgn");
+    assert_eq!(sans(&h), ["d4", "d5"]);
+    assert!(autosave_text(&h).contains("1. d4 d5"));
+}
+
+#[test]
+fn new_game_asks_before_discarding_the_game_unless_it_is_over() {
+    let dir = temp_dir("discard-new");
+    let mut h = harness_in("chess", &dir);
+    click_move(&mut h, "f2", "f3");
+    let saved = autosave_text(&h);
+    click_label(&mut h, "New game");
+    asked(&h, "Start a new game", "Chess", &["f3"], &saved);
+    // Escape cancels, as Cancel does
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert_eq!(sans(&h), ["f3"]);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    asked(&h, "Start a new game", "Chess", &["f3"], &saved);
+    click_label(&mut h, "Cancel");
+    for (a, b) in [("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
+        click_move(&mut h, a, b);
+    }
+    assert!(h.state().game().outcome().is_some(), "fool's mate");
+    // a game that is over is not asked about
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert!(h.query_by_label(DISCARD).is_none());
+    assert!(sans(&h).is_empty());
+}
+
+// ----- a PGN of other rules -------------------------------------------------------------------
+
+/// The game is loaded under the rules it names: the toast says so, the rules are opened as if
+/// from the Games menu.
+fn switched(h: &Harness<'static, MyriadApp>, name: &str, file: &str, moves: &[&str]) {
+    assert_eq!(h.state().variant().name(), name);
+    assert_eq!(
+        h.state().source(),
+        &myriad::ui::Source::Bundled(file.into())
+    );
+    assert_eq!(sans(h), moves);
+    let toast = format!("Switched to {name} to load this game");
+    assert_eq!(h.state().toast(), Some(toast.as_str()));
+    assert!(h.query_by_label_contains(&toast).is_some());
+    assert!(h.state().problems().is_none());
+}
+
+#[test]
+fn a_pgn_of_other_bundled_rules_switches_to_them() {
+    let dir = temp_dir("pgn-switch");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let chess = write(
+        "chess.pgn",
+        "[Event \"x\"]\n[Variant \"Chess\"]\n\n1. e4 e5 *\n",
+    );
+    let mut h = harness("regroupment");
+    drop_file(&mut h, &chess);
+    switched(&h, "Chess", "chess", &["e4", "e5"]);
+
+    // lichess's Chess960 export (a game in progress: the question first)
+    let c960 = write(
+        "lichess960.pgn",
+        "[Event \"Casual game\"]\n[Site \"https://lichess.org/abcdefgh\"]\n\
+         [Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"bqnrknrb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKNRB w KQkq - 0 1\"]\n\n1. d4 d5 *\n",
+    );
+    drop_file(&mut h, &c960);
+    click_label(&mut h, "Load lichess960.pgn");
+    switched(&h, "Chess960", "chess960", &["d4", "d5"]);
+    let start = h.state().game().initial_position().fen(h.state().variant());
+    assert!(start.starts_with("bqnrknrb/pppppppp/"), "{start}");
+
+    // lichess's From Position export of a standard position: chess again
+    let from = write(
+        "from-position.pgn",
+        "[Event \"x\"]\n[Variant \"From Position\"]\n\
+         [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... c5 *\n",
+    );
+    drop_file(&mut h, &from);
+    click_label(&mut h, "Load from-position.pgn");
+    switched(&h, "Chess", "chess", &["c5"]);
+
+    // the open rules read it: no switch
+    h.state_mut().apply(Action::Undo);
+    h.run();
+    drop_file(&mut h, &from);
+    assert_eq!(h.state().variant().name(), "Chess");
+    assert_eq!(sans(&h), ["c5"]);
+    assert!(h.state().toast().is_some_and(|t| t.starts_with("Loaded ")));
+
+    // a Variant nobody has: refused, with the open rules' reason
+    let none = write("none.pgn", "[Variant \"Nonesuch\"]\n\n1. e4 *\n");
+    drop_file(&mut h, &none);
+    let p = h.state().problems().expect("refused").clone();
+    assert!(p.text.contains("this game is `Nonesuch`"), "{}", p.text);
+    assert_eq!(h.state().variant().name(), "Chess");
+}
+
+// ----- the board stays still ------------------------------------------------------------------
+
+#[test]
+fn the_board_and_the_keep_button_stay_still_when_banners_come_and_go() {
+    // no banner at all
+    let plain = harness("chess");
+    let e4 = square(&plain, "e4");
+    // a setup banner
+    let mut h = harness("regroupment");
+    assert_eq!(square(&h, "e4"), e4, "the setup banner moved the board");
+    let keep = h.get_by_label("Keep").rect();
+    click_move(&mut h, "e8", "g8");
+    assert!(h.query_by_label_contains("relocate the queen").is_some());
+    assert_eq!(square(&h, "e4"), e4);
+    assert_eq!(h.get_by_label("Keep").rect(), keep, "Keep moved");
+    click_label(&mut h, "Keep");
+    assert_eq!(h.get_by_label("Keep").rect(), keep, "Keep moved");
+    // an error bar
+    let bad = temp_dir("still").join("bad.rules");
+    std::fs::write(&bad, "extends \"chess\"\nboard 8y8\n").unwrap();
+    drop_file(&mut h, &bad);
+    assert!(h.state().problems().is_some());
+    assert_eq!(square(&h, "e4"), e4, "the error bar moved the board");
+    assert_eq!(h.get_by_label("Keep").rect(), keep, "Keep moved");
+    click_label(&mut h, "Hide details");
+    click_label(&mut h, "Details");
+    click_label(&mut h, "Dismiss");
+    assert_eq!(square(&h, "e4"), e4);
+    // the browsing bar
+    h.state_mut().apply(Action::ViewPly(0));
+    h.run();
+    assert!(h.query_by_label_contains("Viewing the position").is_some());
+    assert_eq!(square(&h, "e4"), e4, "the browsing bar moved the board");
+    h.state_mut().apply(Action::ViewPly(usize::MAX));
+    h.run();
+    // the question before discarding
+    h.state_mut().apply(Action::NewGame);
+    h.run();
+    assert!(h.state().discard_question().is_some());
+    assert_eq!(square(&h, "e4"), e4);
+    click_label(&mut h, "Cancel");
+    assert_eq!(square(&h, "e4"), e4);
+    // the game proper: no banner
+    click_label(&mut h, "Keep");
+    click_label(&mut h, "Keep");
+    assert!(!h.state().game().in_setup());
+    assert_eq!(square(&h, "e4"), e4);
+}
+
+/// The side panel's edge drags: the panel keeps its new width, within its bounds, and the
+/// board re-centres in the space left.
+#[test]
+fn the_side_panel_resizes_and_the_board_recentres() {
+    let mut h = harness("chess");
+    let edge = |h: &Harness<'static, MyriadApp>| h.get_by_role(Role::Splitter).rect().center();
+    let board = |h: &Harness<'static, MyriadApp>| square(h, "a1").union(square(h, "h8"));
+    let centred = |h: &Harness<'static, MyriadApp>| {
+        let (b, x) = (board(h), edge(h).x);
+        assert!(
+            (b.center().x - x / 2.0).abs() < 12.0,
+            "the board {b:?} is not centred left of the panel at {x}"
+        );
+    };
+    centred(&h);
+    let (a, e4) = (edge(&h), square(&h, "e4"));
+    let drag_edge = |h: &mut Harness<'static, MyriadApp>, dx: f32| {
+        let from = edge(h);
+        let to = from + egui::vec2(dx, 0.0);
+        h.hover_at(from);
+        h.run();
+        h.drag_at(from);
+        h.run();
+        for i in 1..=4 {
+            h.hover_at(from + (to - from) * (i as f32 / 4.0));
+            h.run();
+        }
+        h.drop_at(to);
+        h.run();
+        // a few frames later the panel is still where it was left
+        h.hover_at(egui::pos2(5.0, 5.0));
+        h.run();
+    };
+    // wider
+    drag_edge(&mut h, -150.0);
+    assert!(
+        (edge(&h).x - (a.x - 150.0)).abs() < 3.0,
+        "{:?} -> {:?}",
+        a,
+        edge(&h)
+    );
+    assert_ne!(square(&h, "e4"), e4);
+    centred(&h);
+    // narrower than before
+    drag_edge(&mut h, 200.0);
+    assert!(
+        (edge(&h).x - (a.x + 50.0)).abs() < 3.0,
+        "{:?} -> {:?}",
+        a,
+        edge(&h)
+    );
+    centred(&h);
+    // within bounds: never wider than 640 points, nor narrower than 260
+    drag_edge(&mut h, -1000.0);
+    assert!(edge(&h).x >= 1280.0 - 640.0 - 10.0, "{:?}", edge(&h));
+    centred(&h);
+    drag_edge(&mut h, 1000.0);
+    assert!(edge(&h).x <= 1280.0 - 260.0 + 10.0, "{:?}", edge(&h));
+    centred(&h);
+}
+
+// ----- the window title -----------------------------------------------------------------------
+
+/// The title commands the app sent the window in the last frame.
+fn titles(h: &Harness<'static, MyriadApp>) -> Vec<String> {
+    h.output()
+        .viewport_output
+        .values()
+        .flat_map(|v| &v.commands)
+        .filter_map(|c| match c {
+            egui::ViewportCommand::Title(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_window_title_names_the_game_and_the_file() {
+    let mut h = harness_with(Options {
+        file: Some("regroupment".into()),
+        ..Options::headless()
+    });
+    let title = "Regroupment Chess — regroupment.rules — Myriad";
+    assert_eq!(h.state().window_title(), title);
+    h.state_mut().apply(Action::Open("chess960".into()));
+    h.step();
+    assert_eq!(titles(&h), ["Chess960 — chess960.rules — Myriad"]);
+    // sent once, not every frame
+    h.step();
+    assert!(titles(&h).is_empty());
+    // a file of the user's
+    let dir = temp_dir("title");
+    let path = dir.join("mine.rules");
+    std::fs::write(&path, "extends \"chess\"\nname \"Mine\"\n").unwrap();
+    h.state_mut()
+        .apply(Action::Open(path.display().to_string()));
+    h.step();
+    assert_eq!(titles(&h), ["Mine — mine.rules — Myriad"]);
+    assert_eq!(
+        myriad::ui::window_title("Chess", "chess.rules"),
+        "Chess — chess.rules — Myriad"
+    );
+}
+
+/// A PGN that names other rules but does not replay under them either: refused, with both
+/// reasons, and the game on the board stays.
+#[test]
+fn a_pgn_its_named_rules_cannot_read_is_refused() {
+    let dir = temp_dir("pgn-switch-bad");
+    let path = dir.join("bad960.pgn");
+    std::fs::write(
+        &path,
+        "[Variant \"Chess960\"]\n\
+         [FEN \"bqnrknrb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKNRB w KQkq - 0 1\"]\n\n1. Ke3 *\n",
+    )
+    .unwrap();
+    let mut h = harness("chess");
+    click_move(&mut h, "e2", "e4");
+    drop_file(&mut h, &path);
+    assert!(h.state().discard_question().is_none());
+    let p = h.state().problems().expect("refused").clone();
+    assert!(p.text.contains("read as Chess960"), "{}", p.text);
+    assert!(p.text.contains("this game is `Chess960`"), "{}", p.text);
+    assert_eq!(h.state().variant().name(), "Chess");
+    assert_eq!(sans(&h), ["e4"]);
+}
+
+/// The offer of a game left by a crash sits in the banner strip too: the board and the Keep
+/// button are where they are without it.
+#[test]
+fn the_restore_offer_does_not_move_the_board() {
+    let plain = harness("regroupment");
+    let (e4, keep) = (square(&plain, "e4"), plain.get_by_label("Keep").rect());
+    let dir = temp_dir("still-restore");
+    let mut h = harness_in("chess", &dir);
+    click_move(&mut h, "e2", "e4");
+    h.state_mut().release_autosave_claim();
+    std::mem::forget(h);
+    let mut h = harness_in("regroupment", &dir);
+    assert!(h
+        .query_by_label_contains("Restore the unfinished game of Chess (1 move)?")
+        .is_some());
+    assert_eq!(square(&h, "e4"), e4, "the restore offer moved the board");
+    assert_eq!(
+        h.get_by_label("Keep").rect(),
+        keep,
+        "the restore offer moved Keep"
+    );
+    // its buttons are on show in the strip, not scrolled away
+    let strip_bottom = square(&h, "e8").top();
+    assert!(h.get_by_label("Discard").rect().bottom() < strip_bottom);
+    click_label(&mut h, "Discard");
+    assert_eq!(square(&h, "e4"), e4);
+    assert_eq!(h.get_by_label("Keep").rect(), keep);
 }

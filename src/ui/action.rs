@@ -69,6 +69,12 @@ pub enum Action {
     RestoreGame,
     /// Decline (or dismiss) the game offered back.
     DiscardRestore,
+    /// Yes: discard the game in progress for the change waiting on the user's answer.
+    ConfirmDiscard,
+    /// No: keep the game in progress; the waiting change is dropped.
+    CancelDiscard,
+    /// Show or hide the details (the diagnostics) of the problems on show.
+    ShowProblemDetails(bool),
     /// Close the window.
     Quit,
 }

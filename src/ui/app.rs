@@ -22,6 +22,7 @@ use super::ai::Analysis;
 use super::autosave::{Autosave, Offer};
 use super::board::BoardState;
 use super::computer::Thinking;
+use super::discard::Discard;
 use super::files::{self, NativeDialog, Recent};
 use super::moves::ForcedCache;
 use super::picker::FilePicker;
@@ -199,6 +200,12 @@ pub struct MyriadApp {
     pub(super) restore: Option<Offer>,
     /// Counts [`MyriadApp::set_game`] calls: a new game is a change even with no move played.
     pub(super) game_serial: u64,
+    /// A change that would discard the game in progress, waiting for the user's yes.
+    pub(super) discard: Option<Discard>,
+    /// Are the problems' diagnostics shown (over the board) or only their one-line bar?
+    pub(super) problem_details: bool,
+    /// The window title last sent to the window.
+    pub(super) title_sent: Option<String>,
 }
 
 impl MyriadApp {
@@ -250,6 +257,9 @@ impl MyriadApp {
             autosave,
             restore,
             game_serial: 0,
+            discard: None,
+            problem_details: true,
+            title_sent: None,
             opts,
         };
         if let Origin::File(p) = &source {
@@ -326,6 +336,12 @@ impl MyriadApp {
         self.ctx.as_ref().map_or(0.0, |c| c.input(|i| i.time))
     }
 
+    /// Shows problems: their bar above the board, their details over it.
+    pub(super) fn show_problems(&mut self, p: Problems) {
+        self.problems = Some(p);
+        self.problem_details = true;
+    }
+
     pub(super) fn say(&mut self, msg: impl Into<String>) {
         let t = self.now();
         self.toast = Some((msg.into(), t + 4.0));
@@ -374,6 +390,9 @@ impl MyriadApp {
             Action::DismissProblems => self.problems = None,
             Action::RestoreGame => self.restore_game(),
             Action::DiscardRestore => self.discard_restore(),
+            Action::ConfirmDiscard => self.confirm_discard(),
+            Action::CancelDiscard => self.discard = None,
+            Action::ShowProblemDetails(show) => self.problem_details = show,
             Action::Quit => {
                 if let Some(ctx) = &self.ctx {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -412,6 +431,22 @@ impl MyriadApp {
         self.poll(ctx);
         let actions = self.shortcuts(ctx);
         self.apply_all(actions);
+        self.send_title(ctx);
+    }
+
+    /// The window's title: the game, its file, and the program ("Regroupment Chess —
+    /// regroupment.rules — Myriad").
+    pub fn window_title(&self) -> String {
+        window_title(self.variant().name(), &self.source.short())
+    }
+
+    /// Tells the window its title when it changed.
+    fn send_title(&mut self, ctx: &egui::Context) {
+        let title = self.window_title();
+        if self.title_sent.as_deref() != Some(title.as_str()) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title_sent = Some(title);
+        }
     }
 
     /// The drawing part of a frame.
@@ -453,6 +488,11 @@ impl MyriadApp {
             }
         }
     }
+}
+
+/// A window title naming the game and its rules file.
+pub fn window_title(game: &str, file: &str) -> String {
+    format!("{game} — {file} — Myriad")
 }
 
 impl eframe::App for MyriadApp {

@@ -13,14 +13,26 @@ use super::action::Action;
 use super::app::{MyriadApp, Problems};
 use super::autosave::Offer;
 
+/// The setup banner's height inside its frame (two lines: the step and a hint).
+const SETUP_BANNER_HEIGHT: f32 = 40.0;
+/// The width of the setup banner's Keep button.
+const KEEP_WIDTH: f32 = 64.0;
+
 /// The colour of `help:` lines.
 const HELP: Color32 = Color32::from_rgb(90, 170, 255);
 
 impl MyriadApp {
     /// Problems, changed rules, the setup step or the result: above the board.
+    /// They go in the strip above the board; the result or the setup step comes first, so its
+    /// buttons (Keep) stay in one place whatever else comes and goes.
     pub(super) fn banners(&self, ui: &mut Ui, out: &mut Vec<Action>) {
+        if let Some(o) = self.game.outcome() {
+            outcome_banner(ui, &o, out);
+        } else if let Some(prompt) = self.game.setup_prompt() {
+            self.setup_banner(ui, prompt, out);
+        }
         if let Some(p) = &self.problems {
-            problems_banner(ui, p, out);
+            problems_banner(ui, p, self.problem_details, out);
         }
         if let Some(offer) = &self.restore {
             restore_banner(ui, offer, out);
@@ -28,12 +40,47 @@ impl MyriadApp {
         if self.rules_changed.is_some() {
             self.rules_changed_banner(ui, out);
         }
-        if let Some(o) = self.game.outcome() {
-            outcome_banner(ui, &o, out);
-        } else if let Some(prompt) = self.game.setup_prompt() {
-            self.setup_banner(ui, prompt, out);
-        }
         self.notes(ui, out);
+    }
+
+    /// The problems' details (the diagnostics), over the top of the board area `below` until
+    /// the user hides them, so the board does not move for them.
+    pub(super) fn problem_details(
+        &self,
+        ctx: &egui::Context,
+        below: egui::Rect,
+        out: &mut Vec<Action>,
+    ) {
+        let Some(p) = &self.problems else { return };
+        if !self.problem_details || p.text.is_empty() {
+            return;
+        }
+        egui::Area::new(egui::Id::unique("myriad-problem-details"))
+            .fixed_pos(below.min)
+            .order(egui::Order::Middle)
+            .show(ctx, |ui| {
+                ui.set_max_width(below.width());
+                egui::Frame::new()
+                    .fill(ui.visuals().extreme_bg_color)
+                    .stroke(egui::Stroke::new(1.5, ui.visuals().error_fg_color))
+                    .inner_margin(8.0)
+                    .corner_radius(4.0)
+                    .show(ui, |ui| {
+                        ui.set_width(below.width() - 16.0);
+                        egui::ScrollArea::both()
+                            .max_height((below.height() * 0.6).min(260.0))
+                            .show(ui, |ui| {
+                                ui.add(
+                                    egui::Label::new(diagnostic_text(ui, &p.text))
+                                        .selectable(true)
+                                        .extend(),
+                                );
+                            });
+                        if ui.button("Hide details").clicked() {
+                            out.push(Action::ShowProblemDetails(false));
+                        }
+                    });
+            });
     }
 
     fn rules_changed_banner(&self, ui: &mut Ui, out: &mut Vec<Action>) {
@@ -69,7 +116,16 @@ impl MyriadApp {
             .inner_margin(8.0)
             .corner_radius(4.0)
             .show(ui, |ui| {
+                // the same height whatever the step says, so what follows does not move
+                ui.set_min_height(SETUP_BANNER_HEIGHT);
+                // Keep has a place of its own at the right, the same from step to step
+                let corner = ui.max_rect().right_top();
+                let keep_rect = egui::Rect::from_min_max(
+                    egui::pos2(corner.x - KEEP_WIDTH, corner.y),
+                    egui::pos2(corner.x, corner.y + 22.0),
+                );
                 ui.horizontal_wrapped(|ui| {
+                    ui.set_max_width(ui.available_width() - KEEP_WIDTH - 8.0);
                     ui.label(
                         RichText::new("Setup")
                             .strong()
@@ -82,14 +138,6 @@ impl MyriadApp {
                         line.push_str(" — the computer decides…");
                     }
                     ui.label(RichText::new(line).size(16.0).color(Color32::WHITE));
-                    if pass_legal && self.view.is_none() {
-                        let keep = ui
-                            .button(RichText::new("Keep").strong())
-                            .on_hover_text("Decline this step: the piece stays where it is");
-                        if keep.clicked() {
-                            out.push(Action::Play(Move::PASS));
-                        }
-                    }
                 });
                 match forced {
                     // the prompt of a mirror step already says why
@@ -101,6 +149,14 @@ impl MyriadApp {
                         ui.weak("Click a highlighted piece, then the piece to swap it with.");
                     }
                     None => {}
+                }
+                if pass_legal && self.view.is_none() {
+                    let keep = ui
+                        .put(keep_rect, egui::Button::new(RichText::new("Keep").strong()))
+                        .on_hover_text("Decline this step: the piece stays where it is");
+                    if keep.clicked() {
+                        out.push(Action::Play(Move::PASS));
+                    }
                 }
             });
         ui.add_space(4.0);
@@ -145,40 +201,39 @@ impl MyriadApp {
     }
 }
 
-/// A rules file that does not compile (its diagnostics, as `myriad check` prints them) or a
-/// PGN that does not load.
-fn problems_banner(ui: &mut Ui, p: &Problems, out: &mut Vec<Action>) {
+/// A rules file that does not compile or a PGN that does not load: a one-line bar (its
+/// details, the diagnostics as `myriad check` prints them, show over the board).
+fn problems_banner(ui: &mut Ui, p: &Problems, details: bool, out: &mut Vec<Action>) {
     egui::Frame::new()
         .fill(ui.visuals().extreme_bg_color)
         .stroke(egui::Stroke::new(1.5, ui.visuals().error_fg_color))
-        .inner_margin(8.0)
+        .inner_margin(6.0)
         .corner_radius(4.0)
         .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(
-                    RichText::new(&p.title)
-                        .color(ui.visuals().error_fg_color)
-                        .strong(),
-                );
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button("Dismiss").clicked() {
-                        out.push(Action::DismissProblems);
-                    }
-                    if ui
-                        .button("Copy")
-                        .on_hover_text("Copy the messages")
-                        .clicked()
-                    {
-                        ui.ctx().copy_text(p.text.clone());
-                    }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Dismiss").clicked() {
+                    out.push(Action::DismissProblems);
+                }
+                if ui
+                    .button("Copy")
+                    .on_hover_text("Copy the messages")
+                    .clicked()
+                {
+                    ui.ctx().copy_text(p.text.clone());
+                }
+                if !details && !p.text.is_empty() && ui.button("Details").clicked() {
+                    out.push(Action::ShowProblemDetails(true));
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(&p.title)
+                                .color(ui.visuals().error_fg_color)
+                                .strong(),
+                        )
+                        .truncate(),
+                    );
                 });
-            });
-            egui::ScrollArea::both().max_height(220.0).show(ui, |ui| {
-                ui.add(
-                    egui::Label::new(diagnostic_text(ui, &p.text))
-                        .selectable(true)
-                        .extend(),
-                );
             });
         });
     ui.add_space(4.0);
@@ -220,38 +275,47 @@ fn is_caret_line(line: &str) -> bool {
 
 /// The offer of a game a previous run did not close cleanly on.
 fn restore_banner(ui: &mut Ui, offer: &Offer, out: &mut Vec<Action>) {
+    let (text, buttons): (String, &[(&str, Action)]) = match offer {
+        Offer::Game { game, .. } => (
+            format!(
+                "Restore the unfinished game of {} ({})?",
+                game.variant().name(),
+                progress(game)
+            ),
+            &[
+                ("Discard", Action::DiscardRestore),
+                ("Restore", Action::RestoreGame),
+            ],
+        ),
+        Offer::Unreadable { kept, why } => (
+            format!(
+                "The unfinished game from last time cannot be restored: {why}. \
+                 It is kept in {}.",
+                kept.display()
+            ),
+            &[("Dismiss", Action::DiscardRestore)],
+        ),
+    };
+    // one line (the whole text on hover), so the strip above the board holds it
     egui::Frame::new()
         .fill(ui.visuals().extreme_bg_color)
         .stroke(egui::Stroke::new(1.0, ui.visuals().warn_fg_color))
-        .inner_margin(8.0)
+        .inner_margin(6.0)
         .corner_radius(4.0)
-        .show(ui, |ui| match offer {
-            Offer::Game { game, .. } => {
-                ui.label(format!(
-                    "Myriad did not close properly last time. Restore the unfinished \
-                         game of {} ({})?",
-                    game.variant().name(),
-                    progress(game)
-                ));
-                ui.horizontal(|ui| {
-                    if ui.button("Restore").clicked() {
-                        out.push(Action::RestoreGame);
+        .show(ui, |ui| {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                for (label, action) in buttons {
+                    if ui.button(*label).clicked() {
+                        out.push(action.clone());
                     }
-                    if ui.button("Discard").clicked() {
-                        out.push(Action::DiscardRestore);
-                    }
-                });
-            }
-            Offer::Unreadable { kept, why } => {
-                ui.label(format!(
-                    "The unfinished game from last time cannot be restored: {why}. \
-                         It is kept in {}.",
-                    kept.display()
-                ));
-                if ui.button("Dismiss").clicked() {
-                    out.push(Action::DiscardRestore);
                 }
-            }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.add(egui::Label::new(&text).truncate())
+                        .on_hover_text(format!(
+                            "Myriad did not close properly last time, and kept its game. {text}"
+                        ));
+                });
+            });
         });
     ui.add_space(4.0);
 }
@@ -289,7 +353,7 @@ fn outcome_banner(ui: &mut Ui, o: &Outcome, out: &mut Vec<Action>) {
 
 /// How far a game went, in words: "3 setup steps", "4 setup steps and 12 moves", "12 moves"
 /// (a move is one side's turn, a ply).
-fn progress(game: &Game) -> String {
+pub(super) fn progress(game: &Game) -> String {
     let steps = game.history().iter().filter(|p| p.mv.is_setup()).count();
     let moves = game.history().len() - steps;
     let plural =

@@ -3,11 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::game::Game;
 use crate::variant::Origin;
 
 use super::action::Action;
 use super::app::{MyriadApp, Problems};
+use super::discard::Deferred;
 use super::files::{self, DialogOutcome, NativeDialog, Purpose};
+use super::pgn_rules;
 use super::picker::{FilePicker, PickerResult};
 
 impl MyriadApp {
@@ -95,7 +98,9 @@ impl MyriadApp {
         }
     }
 
-    /// Loads a game from PGN (under the open rules).
+    /// Loads a game from PGN: under the open rules when they read it, else under the bundled
+    /// rules its tags name (said in a toast). A game in progress is only replaced once the
+    /// user confirms.
     pub fn load_pgn(&mut self, path: &Path) {
         let text = match crate::game::pgn::read_file(path) {
             Ok(t) => t,
@@ -104,21 +109,79 @@ impl MyriadApp {
                 return;
             }
         };
-        match super::pgn::import(self.game.variant(), &text) {
-            Ok(g) => {
-                self.stop_ai();
-                self.set_game(g);
-                // Don't let the computer move at once in a loaded game.
-                self.ai_paused = self.computer.plays(self.game.turn());
-                self.say(format!("Loaded {}", path.display()));
-            }
+        let (game, switch) = match self.read_pgn(&text) {
+            Ok(read) => read,
             Err(e) => {
-                self.problems = Some(Problems {
+                self.show_problems(Problems {
                     title: format!("Could not load {}", path.display()),
                     diagnostics: Vec::new(),
                     text: e,
                 });
+                return;
             }
+        };
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        let then = Deferred::Load {
+            game: Box::new(game),
+            switch,
+            path: path.to_path_buf(),
+        };
+        self.unless_at_stake(format!("Load {name}"), then);
+    }
+
+    /// A PGN game under the open rules, or else under the rules its tags name (with where
+    /// those come from); the error is the open rules' when no other rules read it.
+    fn read_pgn(&self, text: &str) -> Result<(Game, Option<Origin>), String> {
+        let first = match super::pgn::import(self.game.variant(), text) {
+            Ok(g) => return Ok((g, None)),
+            Err(e) => e,
+        };
+        let tags = pgn_rules::tags(text);
+        let Some(spec) = pgn_rules::rules_for(&tags, &self.bundled) else {
+            return Err(first);
+        };
+        let source = Origin::from_spec(&spec);
+        // the open rules, under a name of the tag's they do not know ("From Position")
+        if source == self.source {
+            let text = pgn_rules::retag(text, self.variant().name());
+            return super::pgn::import(self.game.variant(), &text)
+                .map(|g| (g, None))
+                .map_err(|_| first);
+        }
+        let Ok(v) = crate::rules::load(&spec) else {
+            return Err(first);
+        };
+        let text = pgn_rules::retag(text, v.name());
+        match super::pgn::import(&v, &text) {
+            Ok(g) => Ok((g, Some(source))),
+            Err(e) => Err(format!(
+                "{e}\n(read as {}, the rules its tags name; as {}, the open rules: {first})",
+                v.name(),
+                self.variant().name()
+            )),
+        }
+    }
+
+    /// A game read from PGN replaces the one on the board (under the rules it needs).
+    pub(super) fn loaded(&mut self, game: Game, switch: Option<Origin>, path: &Path) {
+        self.stop_ai();
+        let switched = switch.is_some();
+        if let Some(source) = switch {
+            self.switch_source(source);
+        }
+        self.set_game(game);
+        // Don't let the computer move at once in a loaded game.
+        self.ai_paused = self.computer.plays(self.game.turn());
+        if switched {
+            self.say(format!(
+                "Switched to {} to load this game",
+                self.variant().name()
+            ));
+        } else {
+            self.say(format!("Loaded {}", path.display()));
         }
     }
 

@@ -6,8 +6,10 @@
 //!
 //! - State changes, by job: `session.rs` (opening rules, reloading, the autosave), `moves.rs`
 //!   (moves, undo, browsing, forced setup steps), `computer.rs` (driving the AI), `dialogs.rs`
-//!   (file dialogs, dropped files, PGN).
-//! - Views: `panels.rs` (the window's layout, status bar, board area), `menus.rs` (menu bar and
+//!   (file dialogs, dropped files, PGN, loading a PGN under the rules it names: `pgn_rules.rs`),
+//!   `discard.rs` (asking before a game in progress is thrown away).
+//! - Views: `panels.rs` (the window's layout: a resizable side panel, a fixed strip for the
+//!   banners so the board never moves, status bar, board area), `menus.rs` (menu bar and
 //!   shortcuts), `banners.rs` (problems, setup step, result, ...), `game_tab.rs` and
 //!   `rules_tab.rs` (the side panel), `board.rs` (the board widget: input) and `paint.rs` (its
 //!   painting), `picker.rs` (the in-app file picker, where the desktop has no native dialog).
@@ -25,6 +27,7 @@ mod banners;
 mod board;
 mod computer;
 mod dialogs;
+mod discard;
 mod files;
 mod fonts;
 mod game_tab;
@@ -33,6 +36,7 @@ mod moves;
 mod paint;
 mod panels;
 mod pgn;
+mod pgn_rules;
 mod picker;
 mod rules_tab;
 mod session;
@@ -40,7 +44,7 @@ mod stats;
 
 pub use action::Action;
 pub use ai::Analysis;
-pub use app::{Computer, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
+pub use app::{window_title, Computer, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
 pub use autosave::Offer;
 pub use files::Purpose;
 

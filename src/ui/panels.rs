@@ -3,7 +3,7 @@
 //! the app's state; what the user asks for is collected as [`Action`]s and applied once the
 //! frame is drawn ([`MyriadApp::apply`]).
 
-use egui::{Color32, Ui};
+use egui::{pos2, vec2, Color32, Rect, Ui, UiBuilder};
 
 use crate::game::Phase;
 use crate::variant::Origin;
@@ -11,6 +11,13 @@ use crate::variant::Origin;
 use super::action::Action;
 use super::app::{MyriadApp, Tab};
 use super::board::{self, BoardState, BoardView};
+
+/// The height of the strip above the board where the banners go.
+pub(super) const BANNER_STRIP: f32 = 104.0;
+/// The side panel's width at first, and the range the user may drag it in.
+const SIDE_DEFAULT: f32 = 330.0;
+const SIDE_MIN: f32 = 260.0;
+const SIDE_MAX: f32 = 640.0;
 
 impl MyriadApp {
     /// Draws the whole window, then applies what the user asked for in it.
@@ -28,17 +35,41 @@ impl MyriadApp {
     }
 
     fn panels(&self, ui: &mut Ui, board: &mut BoardState, out: &mut Vec<Action>) {
-        egui::Panel::top("myriad-menu").show(ui, |ui| self.menu_bar(ui, out));
-        egui::Panel::bottom("myriad-status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::top("myriad-menu")
+            .resizable(false)
+            .show(ui, |ui| self.menu_bar(ui, out));
+        egui::Panel::bottom("myriad-status")
+            .resizable(false)
+            .show(ui, |ui| self.status_bar(ui));
+        // The user drags the panel's edge to resize it; its contents fill the width given.
         egui::Panel::right("myriad-side")
             .resizable(true)
-            .default_size(330.0)
-            .min_size(260.0)
-            .show(ui, |ui| self.side_panel(ui, out));
+            .default_size(SIDE_DEFAULT)
+            .size_range(SIDE_MIN..=SIDE_MAX)
+            .show(ui, |ui| {
+                self.side_panel(ui, out);
+                ui.take_available_space();
+            });
         egui::CentralPanel::default().show(ui, |ui| {
-            self.banners(ui, out);
-            self.board_area(ui, board, out);
+            // The banners have a strip of their own, of a fixed height (they scroll in it when
+            // there are many), so the board below keeps its size and place when one comes or
+            // goes: click targets do not move between steps.
+            let all = ui.available_rect_before_wrap();
+            let strip = Rect::from_min_size(all.min, vec2(all.width(), BANNER_STRIP));
+            let below = Rect::from_min_max(pos2(all.min.x, strip.max.y + 4.0), all.max);
+            ui.scope_builder(UiBuilder::new().max_rect(strip), |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("myriad-banners")
+                    .auto_shrink(false)
+                    .max_height(BANNER_STRIP)
+                    .show(ui, |ui| self.banners(ui, out));
+            });
+            ui.scope_builder(UiBuilder::new().max_rect(below), |ui| {
+                self.board_area(ui, board, out);
+            });
+            self.problem_details(ui.ctx(), below, out);
         });
+        self.discard_modal(ui.ctx(), out);
     }
 
     fn status_bar(&self, ui: &mut Ui) {

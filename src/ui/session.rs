@@ -11,40 +11,58 @@ use crate::variant::{Origin, Variant};
 
 use super::app::{BundledEntry, MyriadApp, Problems};
 use super::autosave::Offer;
+use super::discard::Deferred;
 use super::files;
 
 impl MyriadApp {
     /// Opens a rules file or bundled game. On errors the diagnostics are shown and the current
-    /// game stays open.
+    /// game stays open; a game in progress is only replaced once the user confirms.
     pub fn open(&mut self, spec: &str) {
         match load(spec) {
             Ok((source, v)) => {
-                self.stop_ai();
-                if let Origin::File(p) = &source {
-                    self.recent.add(p);
-                    self.source_mtime = files::mtime(p);
-                } else {
-                    self.source_mtime = None;
-                }
-                self.source = source;
-                self.problems = None;
-                self.rules_changed = None;
-                self.set_game(Game::new(v));
-                self.say(format!("Opened {}", self.variant().name()));
+                let label = format!("Open {}", v.name());
+                self.unless_at_stake(label, Deferred::Open(source, v));
             }
             Err(d) => {
-                self.problems = Some(problems_from(spec, &d));
+                self.show_problems(problems_from(spec, &d));
             }
         }
     }
 
-    /// Starts a new game of the same rules (a randomized variant draws new arrays).
+    /// Opens rules already loaded: a new game under them.
+    pub(super) fn open_loaded(&mut self, source: Origin, v: Arc<Variant>) {
+        self.stop_ai();
+        self.switch_source(source);
+        self.set_game(Game::new(v));
+        self.say(format!("Opened {}", self.variant().name()));
+    }
+
+    /// The rules now come from `source` (remembered among the recent files, watched).
+    pub(super) fn switch_source(&mut self, source: Origin) {
+        if let Origin::File(p) = &source {
+            self.recent.add(p);
+            self.source_mtime = files::mtime(p);
+        } else {
+            self.source_mtime = None;
+        }
+        self.source = source;
+        self.problems = None;
+        self.rules_changed = None;
+    }
+
+    /// Starts a new game of the same rules (a randomized variant draws new arrays); a game in
+    /// progress is only replaced once the user confirms.
     pub fn new_game(&mut self) {
+        self.unless_at_stake("Start a new game".into(), Deferred::NewGame);
+    }
+
+    pub(super) fn start_new_game(&mut self) {
         self.stop_ai();
         self.set_game(Game::new(self.game.variant().clone()));
     }
 
     pub(super) fn set_game(&mut self, g: Game) {
+        self.discard = None;
         self.game = g;
         self.game_serial += 1;
         self.view = None;
@@ -83,7 +101,7 @@ impl MyriadApp {
                     "{} changed and now has errors; the game goes on under the previous rules",
                     self.source.short()
                 );
-                self.problems = Some(p);
+                self.show_problems(p);
             }
             Ok(v) => {
                 self.problems = None;
