@@ -1318,3 +1318,33 @@ fn the_restore_offer_does_not_move_the_board() {
     assert_eq!(square(&h, "e4"), e4);
     assert_eq!(h.get_by_label("Keep").rect(), keep);
 }
+
+/// A rules file with a warning (a `require` that can never fail) opens, and the bar shows the
+/// warning exactly as `myriad check` prints it; the game is playable.
+#[test]
+fn rules_with_a_warning_open_and_say_so() {
+    let dir = temp_dir("warning-rules");
+    let path = dir.join("one-queen.rules");
+    std::fs::write(
+        &path,
+        "extends \"chess\"\nname \"One Queen\"\nsetup {\n  step white swap K with Q B N optional\n  step black swap K with Q B N optional\n  require opposite-colours Q at end\n}\n",
+    )
+    .unwrap();
+    let mut h = harness(path.to_str().unwrap());
+    assert_eq!(h.state().variant().name(), "One Queen");
+    let p = h.state().problems().expect("the warning is shown").clone();
+    assert!(p.warning, "{}", p.title);
+    assert!(p.title.contains("1 warning"), "{}", p.title);
+    let (_, printed) = myriad::rules::load_with_warnings(path.to_str().unwrap()).unwrap();
+    assert_eq!(p.text, printed.to_string());
+    assert!(
+        p.text
+            .starts_with("warning: this requirement can never fail"),
+        "{}",
+        p.text
+    );
+    assert!(h.query_by_label_contains("1 warning").is_some());
+    // the game goes on
+    click_label(&mut h, "Keep");
+    assert_eq!(sans(&h), ["pass"]);
+}

@@ -26,7 +26,7 @@ use super::discard::Discard;
 use super::files::{self, NativeDialog, Recent};
 use super::moves::ForcedCache;
 use super::picker::FilePicker;
-use super::session::{bundled_entries, load, problems_from};
+use super::session::{bundled_entries, load, problems_from, warnings_from};
 use super::stats::FrameStats;
 
 /// The bundled game opened when none is named.
@@ -135,6 +135,8 @@ pub struct Problems {
     pub diagnostics: Vec<Diagnostic>,
     /// Everything as plain text (for copying).
     pub text: String,
+    /// Only warnings: the rules loaded and the game goes on (a yellow bar, not a red one).
+    pub warning: bool,
 }
 
 /// A bundled game for the menu.
@@ -214,11 +216,14 @@ impl MyriadApp {
     pub fn new(opts: Options) -> MyriadApp {
         let spec = opts.file.clone().unwrap_or_else(|| DEFAULT_GAME.into());
         let (source, variant, problems) = match load(&spec) {
-            Ok((s, v)) => (s, v, None),
+            Ok((s, v, w)) => {
+                let p = warnings_from(&s, &w);
+                (s, v, p)
+            }
             Err(d) => {
                 // The named file is broken: open the default game, show the problems.
                 let p = problems_from(&spec, &d);
-                let (s, v) = load(DEFAULT_GAME)
+                let (s, v, _) = load(DEFAULT_GAME)
                     .or_else(|_| load("chess"))
                     .expect("the bundled games compile");
                 (s, v, Some(p))

@@ -60,9 +60,14 @@ impl MyriadApp {
             .order(egui::Order::Middle)
             .show(ctx, |ui| {
                 ui.set_max_width(below.width());
+                let colour = if p.warning {
+                    ui.visuals().warn_fg_color
+                } else {
+                    ui.visuals().error_fg_color
+                };
                 egui::Frame::new()
                     .fill(ui.visuals().extreme_bg_color)
-                    .stroke(egui::Stroke::new(1.5, ui.visuals().error_fg_color))
+                    .stroke(egui::Stroke::new(1.5, colour))
                     .inner_margin(8.0)
                     .corner_radius(4.0)
                     .show(ui, |ui| {
@@ -204,9 +209,14 @@ impl MyriadApp {
 /// A rules file that does not compile or a PGN that does not load: a one-line bar (its
 /// details, the diagnostics as `myriad check` prints them, show over the board).
 fn problems_banner(ui: &mut Ui, p: &Problems, details: bool, out: &mut Vec<Action>) {
+    let colour = if p.warning {
+        ui.visuals().warn_fg_color
+    } else {
+        ui.visuals().error_fg_color
+    };
     egui::Frame::new()
         .fill(ui.visuals().extreme_bg_color)
-        .stroke(egui::Stroke::new(1.5, ui.visuals().error_fg_color))
+        .stroke(egui::Stroke::new(1.5, colour))
         .inner_margin(6.0)
         .corner_radius(4.0)
         .show(ui, |ui| {
@@ -226,12 +236,7 @@ fn problems_banner(ui: &mut Ui, p: &Problems, details: bool, out: &mut Vec<Actio
                 }
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     ui.add(
-                        egui::Label::new(
-                            RichText::new(&p.title)
-                                .color(ui.visuals().error_fg_color)
-                                .strong(),
-                        )
-                        .truncate(),
+                        egui::Label::new(RichText::new(&p.title).color(colour).strong()).truncate(),
                     );
                 });
             });
@@ -246,9 +251,12 @@ pub(super) fn diagnostic_text(ui: &Ui, text: &str) -> LayoutJob {
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let plain = ui.visuals().text_color();
     let error = ui.visuals().error_fg_color;
+    let warning = ui.visuals().warn_fg_color;
     let mut job = LayoutJob::default();
     for (i, line) in text.split('\n').enumerate() {
-        let color = if line.starts_with("error") || is_caret_line(line) {
+        let color = if line.starts_with("warning") {
+            warning
+        } else if line.starts_with("error") || is_caret_line(line) {
             error
         } else if line.trim_start().starts_with("= help:") || line.contains(" = help:") {
             HELP

@@ -116,6 +116,7 @@ impl MyriadApp {
                     title: format!("Could not load {}", path.display()),
                     diagnostics: Vec::new(),
                     text: e,
+                    warning: false,
                 });
                 return;
             }

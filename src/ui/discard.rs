@@ -17,8 +17,8 @@ use super::app::MyriadApp;
 
 /// A change that replaces the game in progress, ready to be carried out.
 pub(super) enum Deferred {
-    /// Open these rules (already loaded).
-    Open(Origin, Arc<Variant>),
+    /// Open these rules (already loaded, with their warnings).
+    Open(Origin, Arc<Variant>, crate::rules::Diagnostics),
     /// A new game of the same rules.
     NewGame,
     /// A game read from a PGN file; `switch` names the rules it needs when they are not the
@@ -64,7 +64,7 @@ impl MyriadApp {
 
     fn carry_out(&mut self, then: Deferred) {
         match then {
-            Deferred::Open(source, v) => self.open_loaded(source, v),
+            Deferred::Open(source, v, w) => self.open_loaded(source, v, w),
             Deferred::NewGame => self.start_new_game(),
             Deferred::Load { game, switch, path } => self.loaded(*game, switch, &path),
         }

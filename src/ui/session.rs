@@ -19,9 +19,9 @@ impl MyriadApp {
     /// game stays open; a game in progress is only replaced once the user confirms.
     pub fn open(&mut self, spec: &str) {
         match load(spec) {
-            Ok((source, v)) => {
+            Ok((source, v, warnings)) => {
                 let label = format!("Open {}", v.name());
-                self.unless_at_stake(label, Deferred::Open(source, v));
+                self.unless_at_stake(label, Deferred::Open(source, v, warnings));
             }
             Err(d) => {
                 self.show_problems(problems_from(spec, &d));
@@ -30,11 +30,15 @@ impl MyriadApp {
     }
 
     /// Opens rules already loaded: a new game under them.
-    pub(super) fn open_loaded(&mut self, source: Origin, v: Arc<Variant>) {
+    pub(super) fn open_loaded(&mut self, source: Origin, v: Arc<Variant>, warnings: Diagnostics) {
         self.stop_ai();
+        let shown = warnings_from(&source, &warnings);
         self.switch_source(source);
         self.set_game(Game::new(v));
         self.say(format!("Opened {}", self.variant().name()));
+        if let Some(p) = shown {
+            self.show_problems(p);
+        }
     }
 
     /// The rules now come from `source` (remembered among the recent files, watched).
@@ -94,7 +98,7 @@ impl MyriadApp {
     /// Reloads the open file now.
     pub fn reload(&mut self) {
         let spec = self.source.spec();
-        match crate::rules::load(&spec) {
+        match crate::rules::load_with_warnings(&spec) {
             Err(d) => {
                 let mut p = problems_from(&spec, &d);
                 p.title = format!(
@@ -103,8 +107,8 @@ impl MyriadApp {
                 );
                 self.show_problems(p);
             }
-            Ok(v) => {
-                self.problems = None;
+            Ok((v, warnings)) => {
+                self.problems = warnings_from(&self.source, &warnings);
                 match replay(&self.game, &v) {
                     Some(g) => {
                         self.stop_ai();
@@ -206,10 +210,26 @@ impl MyriadApp {
     }
 }
 
-/// Loads a rules file or bundled game, telling which it was.
-pub(super) fn load(spec: &str) -> Result<(Origin, Arc<Variant>), Diagnostics> {
-    let v = crate::rules::load(spec)?;
-    Ok((Origin::from_spec(spec), v))
+/// Loads a rules file or bundled game, telling which it was, with its warnings (a `require`
+/// that can never fail, ...: the rules load all the same).
+pub(super) fn load(spec: &str) -> Result<(Origin, Arc<Variant>, Diagnostics), Diagnostics> {
+    let (v, warnings) = crate::rules::load_with_warnings(spec)?;
+    Ok((Origin::from_spec(spec), v, warnings))
+}
+
+/// The yellow bar for rules that loaded with warnings, if there are any.
+pub(super) fn warnings_from(source: &Origin, w: &Diagnostics) -> Option<Problems> {
+    let n = w.len();
+    (n > 0).then(|| Problems {
+        title: format!(
+            "{}: {n} warning{} — the rules loaded; see the details",
+            source.short(),
+            if n == 1 { "" } else { "s" }
+        ),
+        diagnostics: w.iter().cloned().collect(),
+        text: w.to_string(),
+        warning: true,
+    })
 }
 
 /// The problems banner for rules named `spec` that do not compile.
@@ -222,6 +242,7 @@ pub(super) fn problems_from(spec: &str, d: &Diagnostics) -> Problems {
         ),
         diagnostics: d.into_iter().cloned().collect(),
         text: d.to_string(),
+        warning: false,
     }
 }
 
