@@ -140,11 +140,10 @@ impl MyriadApp {
             Ok(g) => return Ok((g, None)),
             Err(e) => e,
         };
-        let tags = pgn_rules::tags(text);
-        let Some(spec) = pgn_rules::rules_for(&tags, &self.bundled) else {
+        let Ok(Some(source)) = crate::game::pgn::rules_of(text) else {
             return Err(first);
         };
-        let source = Origin::from_spec(&spec);
+        let spec = source.spec();
         // the open rules, under a name of the tag's they do not know ("From Position")
         if source == self.source {
             let text = pgn_rules::retag(text, self.variant().name());

@@ -272,6 +272,10 @@ pub fn rules_of(text: &str) -> Result<Option<Origin>, PgnError> {
         "chess960" | "chess 960" | "fischerandom" | "fischer random" | "fischerrandom" => {
             return bundled("chess960")
         }
+        // lichess writes a Chess960 game set up from a position as "From Position"
+        "from position" if tag("FEN").is_some_and(|f| castles_960(&f.value)) => {
+            return bundled("chess960")
+        }
         "" | "standard" | "from position" | "normal" | "classical" => return bundled("chess"),
         _ => {}
     }
@@ -282,6 +286,42 @@ pub fn rules_of(text: &str) -> Result<Option<Origin>, PgnError> {
         }
     }
     Ok(bundled_named(&key).map(|n| Origin::Bundled(n.to_string())))
+}
+
+/// Does this FEN castle in a way only Chess960 allows: castling letters naming files
+/// (Shredder-FEN), or `KQkq` rights with the king off the e-file or a rook off its corner?
+fn castles_960(fen: &str) -> bool {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let (Some(board), Some(castling)) = (fields.first(), fields.get(2)) else {
+        return false;
+    };
+    if castling.chars().any(|c| !"KQkq-".contains(c)) {
+        return true;
+    }
+    let ranks: Vec<Vec<char>> = board
+        .split('/')
+        .map(|r| {
+            r.chars()
+                .flat_map(|c| match c.to_digit(10) {
+                    Some(n) => vec!['.'; n as usize],
+                    None => vec![c],
+                })
+                .collect()
+        })
+        .collect();
+    if ranks.len() != 8 || ranks.iter().any(|r| r.len() != 8) {
+        return false;
+    }
+    // (right, rank row from the top, king, rook, rook file)
+    let checks = [
+        ('K', 7, 'K', 'R', 7),
+        ('Q', 7, 'K', 'R', 0),
+        ('k', 0, 'k', 'r', 7),
+        ('q', 0, 'k', 'r', 0),
+    ];
+    checks.iter().any(|&(right, row, king, rook, file)| {
+        castling.contains(right) && (ranks[row][4] != king || ranks[row][file] != rook)
+    })
 }
 
 #[cfg(test)]
@@ -305,5 +345,42 @@ mod tests {
         assert_eq!(rules_hash("a"), "af63dc4c8601ec8c");
         assert_eq!(rules_hash("foobar"), "85944171f73967e8");
         assert!(is_hash(&rules_hash("x")));
+    }
+
+    fn resolve(pgn: &str) -> Option<String> {
+        rules_of(pgn).ok().flatten().map(|o| o.spec())
+    }
+
+    #[test]
+    fn resolves_the_names_lichess_and_myriad_write_for_the_gui() {
+        assert_eq!(resolve("1. e4 *").as_deref(), Some("chess"));
+        assert_eq!(
+            resolve("[Variant \"Standard\"]\n\n1. e4 *").as_deref(),
+            Some("chess")
+        );
+        assert_eq!(
+            resolve("[Variant \"Chess960\"]\n[FEN \"x\"]\n").as_deref(),
+            Some("chess960")
+        );
+        assert_eq!(
+            resolve("[Variant \"Fischerandom\"]\n").as_deref(),
+            Some("chess960")
+        );
+        assert_eq!(
+            resolve("[Variant \"Regroupment Chess\"]\n").as_deref(),
+            Some("regroupment")
+        );
+        assert_eq!(
+            resolve("[Variant \"Chess960\"]\n[MyriadRules \"placement\"]\n").as_deref(),
+            Some("placement")
+        );
+        assert_eq!(resolve("[Variant \"Nonesuch\"]\n"), None);
+        let std = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let fp = |fen: &str| format!("[Variant \"From Position\"]\n[FEN \"{fen}\"]\n");
+        assert_eq!(resolve(&fp(std)).as_deref(), Some("chess"));
+        let shredder = "bqnrknrb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKNRB w GDgd - 0 1";
+        assert_eq!(resolve(&fp(shredder)).as_deref(), Some("chess960"));
+        let kq = "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1";
+        assert_eq!(resolve(&fp(kq)).as_deref(), Some("chess960"));
     }
 }
