@@ -375,13 +375,9 @@ impl<B: TablesFor> Position<B> {
             }
             MoveKind::Drop => self.play_drop(v, m),
             MoveKind::Swap => {
-                let (Some(a), Some(b)) = (self.piece_at(m.from), self.piece_at(m.to)) else {
+                let Some((a, b)) = self.swap_pieces(from, to) else {
                     return;
                 };
-                self.remove(from, a);
-                self.remove(to, b);
-                self.put(from, b);
-                self.put(to, a);
                 for (sq, p) in [(m.to, a), (m.from, b)] {
                     if p.role == v.royal {
                         self.kings[p.color] = sq;
@@ -390,13 +386,9 @@ impl<B: TablesFor> Position<B> {
                 return;
             }
             MoveKind::Exchange => {
-                let (Some(a), Some(b)) = (self.piece_at(m.from), self.piece_at(m.to)) else {
+                let Some((a, b)) = self.swap_pieces(from, to) else {
                     return;
                 };
-                self.remove(from, a);
-                self.remove(to, b);
-                self.put(from, b);
-                self.put(to, a);
                 // A king or rook that leaves its square loses its castling rights, as if it
                 // had moved.
                 for (sq, p) in [(m.to, a), (m.from, b)] {
@@ -417,6 +409,17 @@ impl<B: TablesFor> Position<B> {
         }
         self.turn = them;
         self.hash ^= zobrist::SIDE_KEY;
+    }
+
+    /// Exchanges the pieces on `a` and `b` (a setup swap or a swap during play), returning
+    /// them (`a`'s first); `None`, and nothing changed, unless both squares hold a piece.
+    fn swap_pieces(&mut self, a: Square, b: Square) -> Option<(Piece, Piece)> {
+        let (pa, pb) = (self.piece_at(a)?, self.piece_at(b)?);
+        self.remove(a, pa);
+        self.remove(b, pb);
+        self.put(a, pb);
+        self.put(b, pa);
+        Some((pa, pb))
     }
 
     /// Where king and rook land when the king on `king` castles with the rook on `rook`.

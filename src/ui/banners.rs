@@ -60,11 +60,7 @@ impl MyriadApp {
             .order(egui::Order::Middle)
             .show(ctx, |ui| {
                 ui.set_max_width(below.width());
-                let colour = if p.warning {
-                    ui.visuals().warn_fg_color
-                } else {
-                    ui.visuals().error_fg_color
-                };
+                let colour = problem_colour(ui, p);
                 egui::Frame::new()
                     .fill(ui.visuals().extreme_bg_color)
                     .stroke(egui::Stroke::new(1.5, colour))
@@ -206,14 +202,19 @@ impl MyriadApp {
     }
 }
 
-/// A rules file that does not compile or a PGN that does not load: a one-line bar (its
-/// details, the diagnostics as `myriad check` prints them, show over the board).
-fn problems_banner(ui: &mut Ui, p: &Problems, details: bool, out: &mut Vec<Action>) {
-    let colour = if p.warning {
+/// Yellow for rules that loaded with warnings, red for errors.
+fn problem_colour(ui: &Ui, p: &Problems) -> egui::Color32 {
+    if p.warning {
         ui.visuals().warn_fg_color
     } else {
         ui.visuals().error_fg_color
-    };
+    }
+}
+
+/// A rules file that does not compile or a PGN that does not load: a one-line bar (its
+/// details, the diagnostics as `myriad check` prints them, show over the board).
+fn problems_banner(ui: &mut Ui, p: &Problems, details: bool, out: &mut Vec<Action>) {
+    let colour = problem_colour(ui, p);
     egui::Frame::new()
         .fill(ui.visuals().extreme_bg_color)
         .stroke(egui::Stroke::new(1.5, colour))

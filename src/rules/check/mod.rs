@@ -201,3 +201,28 @@ fn report_twice(s: &mut Session, entries: &[(Kw, Vec<Span>)], place: &str) {
         }
     }
 }
+
+/// Ranks counted from the side's own back rank (1), as 0-based offsets.
+pub(super) fn side_ranks(
+    s: &mut Session,
+    rs: &[Spanned<i64>],
+    geometry: Option<Geometry>,
+) -> Vec<u8> {
+    let max = geometry.map_or(12, |g| g.ranks as i64);
+    let mut out: Vec<u8> = vec![];
+    for r in rs {
+        if r.value < 1 || r.value > max {
+            let msg = format!("rank `{}` is off the board", s.text(r.span));
+            s.error(
+                r.span,
+                msg,
+                Some(format!(
+                    "ranks count from 1 (the side's own back rank) to {max}"
+                )),
+            );
+        } else if !out.contains(&((r.value - 1) as u8)) {
+            out.push((r.value - 1) as u8);
+        }
+    }
+    out
+}

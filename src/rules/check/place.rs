@@ -1,7 +1,7 @@
 //! `hand "..."` and `place ...` in `setup { ... }`: pieces in hand and where the sides place
 //! them (Pre-Chess).
 
-use super::{report_twice, role_of};
+use super::{report_twice, role_of, side_ranks};
 use crate::rules::ast::{RequireKind, SetupBlock, Side, Spanned};
 use crate::rules::keywords::Kw;
 use crate::rules::load::Draft;
@@ -99,10 +99,10 @@ pub(super) fn check(
             Some("list the pieces each side starts with, e.g. `hand \"KQRRBBNN\"`".into()),
         );
     }
-    let ranks = ranks(s, &p.ranks, geometry);
+    let ranks = side_ranks(s, &p.ranks, geometry);
     let mut by_role = vec![];
     for (ls, rk) in &p.by_kind {
-        let rk = self::ranks(s, rk, geometry);
+        let rk = side_ranks(s, rk, geometry);
         for l in ls {
             if let Some(r) = role_of(s, l, letters, "place") {
                 by_role.push((r, rk.clone()));
@@ -118,25 +118,4 @@ pub(super) fn check(
         ranks,
         by_role,
     })
-}
-
-/// Ranks counted from the side's own back rank (1), as 0-based offsets.
-fn ranks(s: &mut Session, rs: &[Spanned<i64>], geometry: Option<Geometry>) -> Vec<u8> {
-    let max = geometry.map_or(12, |g| g.ranks as i64);
-    let mut out: Vec<u8> = vec![];
-    for r in rs {
-        if r.value < 1 || r.value > max {
-            let msg = format!("rank `{}` is off the board", s.text(r.span));
-            s.error(
-                r.span,
-                msg,
-                Some(format!(
-                    "ranks count from 1 (the side's own back rank) to {max}"
-                )),
-            );
-        } else if !out.contains(&((r.value - 1) as u8)) {
-            out.push((r.value - 1) as u8);
-        }
-    }
-    out
 }

@@ -176,22 +176,7 @@ fn swap_action(
                     Some("list other pieces after `with`".into()),
                 );
             }
-            let mut rk = vec![];
-            for r in ranks {
-                let max = geometry.map_or(12, |g| g.ranks as i64);
-                if r.value < 1 || r.value > max {
-                    let msg = format!("rank `{}` is off the board", s.text(r.span));
-                    s.error(
-                        r.span,
-                        msg,
-                        Some(format!(
-                            "ranks count from 1 (the side's own back rank) to {max}"
-                        )),
-                    );
-                } else if !rk.contains(&((r.value - 1) as u8)) {
-                    rk.push((r.value - 1) as u8);
-                }
-            }
+            let rk = super::side_ranks(s, ranks, geometry);
             StepAction::Swap {
                 relocate,
                 with,
