@@ -65,3 +65,48 @@ fn random_play_randomized_variant_in_setup_before_any_step() {
     let g = pgn::import(&v, "[Variant \"Chess64\"]\n[SetupSteps \"\"]\n\n*\n").unwrap();
     assert!(g.in_setup() && g.history().is_empty());
 }
+
+/// fuzz `fen` crash-496d3803: chess accepted a FEN whose kings were in a hand it cannot have
+/// (`.../8[KQRRBBNNkqrrbbnn]`), then wrote it back without the hand and without kings. A game
+/// without a `hand` now refuses a non-empty hand; an empty `[]` is still read.
+#[test]
+fn a_hand_in_a_game_without_hands_is_refused() {
+    let chess = myriad::rules::load("chess").unwrap();
+    let e = myriad::position::AnyPosition::from_fen(
+        &chess,
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("this game has no pieces in hand"), "{e}");
+    assert!(myriad::position::AnyPosition::from_fen(
+        &chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    )
+    .is_ok());
+    let pre = myriad::rules::load("pre-chess").unwrap();
+    assert!(myriad::position::AnyPosition::from_fen(
+        &pre,
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"
+    )
+    .is_ok());
+}
+
+/// fuzz `pgn_import` crash-1a122821: a Pre-Chess game set up from a FEN in mid-placement was
+/// exported without that FEN, so it came back as a different game. The FEN where it began is
+/// now written, with every placement in the movetext.
+#[test]
+fn a_game_set_up_in_mid_placement_keeps_its_fen() {
+    use myriad::game::pgn;
+    let v = myriad::rules::load("pre-chess").unwrap();
+    let fen = "8/ppppqppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
+    let text = format!("[Variant \"Pre-Chess\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. R@a1 *\n");
+    let g = pgn::import(&v, &text).unwrap();
+    assert_eq!(g.moves().len(), 1);
+    let out = pgn::export(&g, &[]);
+    assert!(out.contains(&format!("[FEN \"{fen}\"]")), "{out}");
+    let back = pgn::import(&v, &out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+    assert_eq!(back.moves(), g.moves(), "{out}");
+    assert_eq!(back.position(), g.position(), "{out}");
+    assert_eq!(pgn::export(&back, &[]), out);
+}

@@ -172,6 +172,14 @@ impl<B: TablesFor> Position<B> {
                     Some("write the pieces in hand as `[QRqr]` right after the board".into()),
                 ));
             };
+            if !v.has_hands() && !inner.is_empty() {
+                // a hand the game cannot have would stand in for a king the board lacks
+                return Err(ferr(
+                    boff + open,
+                    format!("this game has no pieces in hand, but the FEN gives `[{inner}]`"),
+                    Some("remove the brackets after the board: only games with a `hand` (Pre-Chess) hold pieces".into()),
+                ));
+            }
             p.read_hand(v, boff + open + 1, inner)?;
             board = &board[..open];
         }

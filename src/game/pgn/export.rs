@@ -2,7 +2,7 @@
 
 use super::world::{rules_tags, world_names};
 use super::{COMPUTED, SETUP_STEPS_TAG, SEVEN_TAG_ROSTER};
-use crate::game::Game;
+use crate::game::{Game, Phase};
 use crate::position::AnyPosition;
 
 /// Escapes a tag value (`\` and `"`), and turns line breaks into spaces.
@@ -44,7 +44,15 @@ pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
         out += &format!("[{name} \"{}\"]\n", escape(&value));
     }
     let history = game.history();
-    let setup_len = history.iter().take_while(|p| p.mv.is_setup()).count();
+    // A game set up from a FEN in the middle of its setup phase (a Pre-Chess position with
+    // pieces still in hand): the FEN is where it began, and every move, placements included,
+    // is in the movetext, which the importer replays from that FEN.
+    let resumed = game.started_from_fen() && matches!(game.initial_phase(), Phase::Setup { .. });
+    let setup_len = if resumed {
+        0
+    } else {
+        history.iter().take_while(|p| p.mv.is_setup()).count()
+    };
     // The position the game proper began from: after the last setup step, or the start.
     let play_start: Option<AnyPosition> = if setup_len < history.len() {
         Some(history[setup_len].before)
@@ -53,7 +61,14 @@ pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
     } else {
         None
     };
-    let (variant_name, fen) = world_names(v, play_start.as_ref());
+    let (variant_name, fen) = if resumed {
+        (
+            v.name().to_string(),
+            Some(game.initial_position().fen_shredder(v)),
+        )
+    } else {
+        world_names(v, play_start.as_ref())
+    };
     out += &format!("[Variant \"{}\"]\n", escape(&variant_name));
     for (name, value) in rules_tags(v) {
         out += &format!("[{name} \"{}\"]\n", escape(&value));
