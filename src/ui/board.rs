@@ -15,6 +15,7 @@ use crate::position::AnyPosition;
 use crate::types::{Move, MoveKind, Piece, Square};
 use crate::variant::Variant;
 
+use super::marks::{self, Mark};
 use super::paint::{self, paint_piece, Marks};
 
 /// What the board shows; built fresh each frame by the app.
@@ -33,6 +34,8 @@ pub struct BoardView<'a> {
     pub legal: &'a [Move],
     /// Is this the setup phase (swaps instead of moves)?
     pub setup: bool,
+    /// Arrows and circles to paint above the pieces (the user's, the analysis's).
+    pub marks: &'a [Mark],
 }
 
 /// A move the user is dragging.
@@ -251,6 +254,7 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
         movable: &movable,
     };
     paint::board(ui, &painter, view, &layout, &marks, board_id);
+    marks::paint(&painter, v, &layout, view.marks);
     if let Some(pp) = state.promotion.clone() {
         if let Some(m) = promotion_chooser(ui, v, view, &layout, board_id, &pp, state) {
             played = Some(m);

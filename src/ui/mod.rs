@@ -31,6 +31,7 @@ mod discard;
 mod files;
 mod fonts;
 mod game_tab;
+mod marks;
 mod menus;
 mod moves;
 mod paint;
@@ -41,6 +42,7 @@ mod picker;
 mod rules_tab;
 mod session;
 mod stats;
+mod strips;
 
 pub use action::Action;
 pub use ai::Analysis;

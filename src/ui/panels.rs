@@ -6,11 +6,13 @@
 use egui::{pos2, vec2, Color32, Rect, Ui, UiBuilder};
 
 use crate::game::Phase;
+use crate::types::Color;
 use crate::variant::Origin;
 
 use super::action::Action;
 use super::app::{MyriadApp, Tab};
 use super::board::{self, BoardState, BoardView};
+use super::strips::STRIP;
 
 /// The height of the strip above the board where the banners go.
 pub(super) const BANNER_STRIP: f32 = 104.0;
@@ -121,9 +123,33 @@ impl MyriadApp {
             check,
             legal: &legal,
             setup: live && self.game.in_setup(),
+            marks: &[],
         };
+        // The strips take a fixed height above and below, so the board's size and place
+        // depend only on the window and the panel.
+        let all = ui.available_rect_before_wrap();
+        let sz = board::square_size(v, vec2(all.width(), all.height() - 2.0 * STRIP));
+        let g = v.geometry();
+        let w = sz * g.files as f32;
+        let h = sz * g.ranks as f32;
+        let left = all.center().x - w / 2.0;
+        let top_strip = Rect::from_min_size(pos2(left, all.min.y), vec2(w, STRIP));
+        let board_rect = Rect::from_min_size(pos2(left, top_strip.max.y), vec2(w, h));
+        let bottom_strip = Rect::from_min_size(pos2(left, board_rect.max.y), vec2(w, STRIP));
+        let bottom = if self.flipped {
+            Color::Black
+        } else {
+            Color::White
+        };
+        for (rect, side) in [(top_strip, !bottom), (bottom_strip, bottom)] {
+            ui.scope_builder(UiBuilder::new().max_rect(rect), |ui| {
+                self.player_strip(ui, side, state, out)
+            });
+        }
         let played = ui
-            .vertical_centered(|ui| board::show(ui, &view, state))
+            .scope_builder(UiBuilder::new().max_rect(board_rect), |ui| {
+                board::show(ui, &view, state)
+            })
             .inner;
         if let Some(m) = played {
             out.push(Action::Play(m));

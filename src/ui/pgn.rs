@@ -35,7 +35,7 @@ pub fn export_for(game: &Game, computer: Computer, level: u8) -> String {
 }
 
 /// The names of White and Black: the computer's sides `Myriad level N`, the others `human`.
-fn players(computer: Computer, level: u8, human: &str) -> [String; 2] {
+pub(super) fn players(computer: Computer, level: u8, human: &str) -> [String; 2] {
     [Color::White, Color::Black].map(|c| {
         if computer.plays(c) {
             format!("Myriad level {level}")
