@@ -118,6 +118,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         }
         if let Some(p) = game.setup_prompt() {
             println!("{p}");
+            if let Some(why) = game.pass_refused() {
+                println!("(no `pass` here: {why})");
+            }
         }
         if game.turn() != human {
             let limits = Limits {

@@ -256,6 +256,18 @@ impl Game {
         }
     }
 
+    /// Why Keep (declining the current setup step) is not offered although the step may be
+    /// declined, in words for a banner; `None` when it is offered or cannot be.
+    pub fn pass_refused(&self) -> Option<String> {
+        match self.phase {
+            Phase::Setup { .. } if self.placing() => None,
+            Phase::Setup { step } if self.outcome.is_none() => {
+                setup::pass_refused(&self.variant, &self.pos, step, &self.setup_moves())
+            }
+            _ => None,
+        }
+    }
+
     /// The move the game makes by itself now, if any: a setup step that allows exactly one
     /// legal move (a `mirror` step, or a swap step whose other choices would leave the setup
     /// phase stuck). A lone legal reply in the game proper is never forced: the player makes it.

@@ -17,16 +17,53 @@ use super::Game;
 use crate::position::AnyPosition;
 pub use crate::types::rng::{entropy_seed, Rng};
 use crate::types::Move;
+use crate::variant::setup::{
+    describe_requirement, legal_setup_moves, refusing_requirements, sample_independent_shuffle,
+};
 pub use crate::variant::setup::{
     describe_step, reachable_arrays, start_arrays, Array, Census, StartArrays,
 };
-use crate::variant::setup::{legal_setup_moves, sample_independent_shuffle};
+use crate::variant::StepAction;
 use crate::variant::Variant;
 
 /// The legal moves of setup step `step` in `pos`, given the setup moves played so far (one per
 /// step, in order): see [`legal_setup_moves`], here on the position's array.
 pub fn legal_moves(v: &Variant, pos: &AnyPosition, step: usize, played: &[Move]) -> Vec<Move> {
     legal_setup_moves(v, pos.array(v), step, played)
+}
+
+/// Why declining setup step `step` (Keep, `pass`) is not offered in `pos` although the step
+/// may be declined: "the setup phase must end with the bishops on squares of both colours,
+/// and keeping would make that impossible". `None` when passing is legal, or the step cannot
+/// be declined anyway.
+pub fn pass_refused(
+    v: &Variant,
+    pos: &AnyPosition,
+    step: usize,
+    played: &[Move],
+) -> Option<String> {
+    let optional = match v.setup_step(step).map(|s| &s.action) {
+        Some(StepAction::Swap { optional, .. })
+        | Some(StepAction::SwapSquares { optional, .. }) => *optional,
+        _ => false,
+    };
+    if !optional || legal_moves(v, pos, step, played).contains(&Move::PASS) {
+        return None;
+    }
+    let refused = refusing_requirements(v, pos.array(v), step, played, Move::PASS);
+    if refused.is_empty() {
+        return Some(
+            "keeping would leave the setup phase unable to end with every requirement met".into(),
+        );
+    }
+    let words: Vec<String> = refused
+        .iter()
+        .map(|&i| describe_requirement(v, i))
+        .collect();
+    Some(format!(
+        "the setup phase must end with {}, and keeping would make that impossible",
+        words.join(" and ")
+    ))
 }
 
 /// A random start: each side's array drawn uniformly among the arrays it can reach

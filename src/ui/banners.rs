@@ -146,8 +146,17 @@ impl MyriadApp {
                         ui.weak(format!("{}.", f.reason.describe(self.game.turn())));
                     }
                     Some(_) => {}
+                    None if user && self.game.placing() => {
+                        ui.weak("Drag or click a piece of your hand, then a highlighted square.");
+                    }
                     None if user => {
                         ui.weak("Click a highlighted piece, then the piece to swap it with.");
+                        if let Some(why) = self.game.pass_refused() {
+                            ui.label(
+                                RichText::new(format!("No Keep here: {why}."))
+                                    .color(Color32::from_rgb(255, 225, 150)),
+                            );
+                        }
                     }
                     None => {}
                 }

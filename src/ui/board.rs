@@ -12,7 +12,7 @@ use egui::emath::RectTransform;
 use egui::{pos2, vec2, Color32, Id, LayerId, Order, Pos2, Rect, Response, Sense, Ui};
 
 use crate::position::AnyPosition;
-use crate::types::{Move, MoveKind, Piece, Square};
+use crate::types::{Move, MoveKind, Piece, Role, Square};
 use crate::variant::Variant;
 
 use super::marks::{self, Mark};
@@ -52,12 +52,24 @@ struct PendingPromotion {
     moves: Vec<Move>,
 }
 
+/// A piece picked up from the hand (placement and drop games): its role, and where the
+/// pointer is while it is dragged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct HandPick {
+    /// The role picked.
+    pub role: Role,
+    /// The pointer while the piece is dragged (`None`: picked with a click).
+    pub drag: Option<Pos2>,
+}
+
 /// Selection and drag state that lives across frames.
 #[derive(Default, Debug)]
 pub struct BoardState {
     selected: Option<Square>,
     drag: Option<Drag>,
     promotion: Option<PendingPromotion>,
+    /// A piece of the hand picked up (the strips beside the board pick it; the board drops it).
+    pub(super) hand: Option<HandPick>,
 }
 
 impl BoardState {
@@ -99,7 +111,8 @@ pub fn targets(
     };
     for &m in legal {
         match m.kind {
-            MoveKind::Pass => {}
+            // a drop starts from the hand, not from a square (`hand_targets`)
+            MoveKind::Pass | MoveKind::Drop => {}
             MoveKind::Castle => {
                 let (king_to, rook_to) = pos.castle_targets(v, m.from, m.to);
                 if m.from == from {
@@ -122,12 +135,21 @@ pub fn targets(
     out
 }
 
+/// The squares a piece of the hand of role `role` may be dropped on, each with its drop.
+pub fn hand_targets(legal: &[Move], role: Role) -> Vec<(Square, Vec<Move>)> {
+    legal
+        .iter()
+        .filter(|m| m.drop_role() == Some(role))
+        .map(|&m| (m.to, vec![m]))
+        .collect()
+}
+
 /// Squares from which some gesture starts.
 fn movable(v: &Variant, pos: &AnyPosition, legal: &[Move]) -> Vec<Square> {
     let mut out = Vec::new();
     for &m in legal {
         match m.kind {
-            MoveKind::Pass => {}
+            MoveKind::Pass | MoveKind::Drop => {}
             MoveKind::Castle => {
                 out.push(m.from);
                 let (king_to, rook_to) = pos.castle_targets(v, m.from, m.to);
@@ -229,7 +251,9 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
     // Input first (so this frame draws the result), squares as accessible widgets.
     let responses = square_widgets(ui, view, &layout, board_id, state);
     let mut played = None;
-    if state.promotion.is_none() && interactive {
+    if state.hand.is_some() && interactive {
+        played = hand_gestures(ui, view, state, &layout, &movable, &responses);
+    } else if state.promotion.is_none() && interactive {
         played = gestures(view, state, &layout, &movable, &responses);
     }
     if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
@@ -242,10 +266,11 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
         .input(|i| i.pointer.hover_pos())
         .filter(|p| board_rect.contains(*p))
         .and_then(|p| layout.square_at(v, p));
-    let targets = state
-        .selected
-        .map(|s| targets(v, view.pos, view.legal, s))
-        .unwrap_or_default();
+    let targets = match (state.hand, state.selected) {
+        (Some(h), _) => hand_targets(view.legal, h.role),
+        (None, Some(s)) => targets(v, view.pos, view.legal, s),
+        (None, None) => Vec::new(),
+    };
     let marks = Marks {
         selected: state.selected,
         dragged: state.drag.map(|d| (d.from, d.pos)),
@@ -255,6 +280,27 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
     };
     paint::board(ui, &painter, view, &layout, &marks, board_id);
     marks::paint(&painter, v, &layout, view.marks);
+    if let Some(HandPick {
+        role,
+        drag: Some(pos),
+    }) = state.hand
+    {
+        let top = ui
+            .ctx()
+            .layer_painter(LayerId::new(Order::Foreground, board_id.with("hand-drag")));
+        let piece = Piece {
+            color: view.pos.turn(),
+            role,
+        };
+        let sz = layout.size();
+        paint_piece(
+            &top,
+            v,
+            piece,
+            Rect::from_center_size(pos, vec2(sz, sz) * 1.1),
+            1.0,
+        );
+    }
     if let Some(pp) = state.promotion.clone() {
         if let Some(m) = promotion_chooser(ui, v, view, &layout, board_id, &pp, state) {
             played = Some(m);
@@ -325,6 +371,59 @@ fn gestures(
         }
     }
     played
+}
+
+/// Gestures while a piece of the hand is picked up: a click on a highlighted square drops it
+/// there; letting go of a dragged one over such a square too. Any other click or let-go puts
+/// it back (a click on one of the user's pieces selects that piece instead).
+fn hand_gestures(
+    ui: &Ui,
+    view: &BoardView<'_>,
+    state: &mut BoardState,
+    layout: &Layout,
+    movable: &[Square],
+    responses: &[(Square, Response)],
+) -> Option<Move> {
+    let pick = state.hand?;
+    let drops = hand_targets(view.legal, pick.role);
+    let drop_on = |sq: Option<Square>| {
+        sq.and_then(|s| drops.iter().find(|(t, _)| *t == s))
+            .map(|(_, ms)| ms[0])
+    };
+    if pick.drag.is_some() {
+        let (released, pos) = ui.input(|i| (i.pointer.primary_released(), i.pointer.latest_pos()));
+        if let Some(p) = pos {
+            state.hand = Some(HandPick {
+                role: pick.role,
+                drag: Some(p),
+            });
+        }
+        if released {
+            let at = pos.and_then(|p| layout.square_at(view.variant, p));
+            let m = drop_on(at);
+            // let go elsewhere: the piece stays picked, as after a click, unless off the board
+            state.hand = if m.is_none() && at.is_none() {
+                None
+            } else {
+                Some(HandPick {
+                    role: pick.role,
+                    drag: None,
+                })
+            };
+            return m;
+        }
+        return None;
+    }
+    for (sq, resp) in responses {
+        if resp.clicked() {
+            if let Some(m) = drop_on(Some(*sq)) {
+                return Some(m);
+            }
+            state.hand = None;
+            state.selected = movable.contains(sq).then_some(*sq);
+        }
+    }
+    None
 }
 
 /// The dragged piece from `from` was let go over `drop` (`None`: off the board).

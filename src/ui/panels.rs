@@ -143,7 +143,7 @@ impl MyriadApp {
         };
         for (rect, side) in [(top_strip, !bottom), (bottom_strip, bottom)] {
             ui.scope_builder(UiBuilder::new().max_rect(rect), |ui| {
-                self.player_strip(ui, side, state, out)
+                self.player_strip(ui, side, &legal, state, out)
             });
         }
         let played = ui

@@ -13,6 +13,7 @@
 
 mod census;
 mod constraint;
+mod refusal;
 mod walk;
 
 pub use census::{
@@ -20,6 +21,7 @@ pub use census::{
     sample_independent_shuffle, setup_size, setup_size_of, Census, SetupSize, Shape,
     MAX_SETUP_WORK,
 };
+pub use refusal::{describe_requirement, refusing_requirements};
 pub use walk::{
     describe_step, legal_setup_moves, play_swaps, reachable_arrays, start_arrays, Array,
     StartArrays,

@@ -53,7 +53,7 @@ pub fn legal_setup_moves(
 }
 
 /// Plays a setup move on an array (a pass changes nothing).
-fn apply(array: &mut [Option<Piece>], m: Move) {
+pub(super) fn apply(array: &mut [Option<Piece>], m: Move) {
     if m.kind == MoveKind::Swap {
         array.swap(m.from.index(), m.to.index());
     }
@@ -100,7 +100,7 @@ pub fn play_swaps(
 
 /// The walks over a setup phase on a board.
 #[derive(Clone, Copy)]
-struct Walker<'a> {
+pub(super) struct Walker<'a> {
     g: Geometry,
     setup: &'a SetupPhase,
     /// The variant's own array (what `unless unchanged` compares with).
@@ -108,7 +108,7 @@ struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    fn new(spec: &'a VariantSpec, setup: &'a SetupPhase) -> Walker<'a> {
+    pub(super) fn new(spec: &'a VariantSpec, setup: &'a SetupPhase) -> Walker<'a> {
         Walker {
             g: spec.geometry,
             setup,
@@ -233,7 +233,7 @@ impl<'a> Walker<'a> {
     /// The candidate moves of step `step` on `array` before any look-ahead: a mirror step's
     /// one forced move, or a swap step's declared swaps (and `pass` if optional) whose
     /// resulting array satisfies every "after each swap" constraint.
-    fn candidates(&self, array: &mut Array, step: usize, played: &[Move]) -> Vec<Move> {
+    pub(super) fn candidates(&self, array: &mut Array, step: usize, played: &[Move]) -> Vec<Move> {
         let s = &self.setup.steps[step];
         let raw = match &s.action {
             StepAction::Mirror => vec![self.mirror_move(step, played)],
@@ -259,7 +259,12 @@ impl<'a> Walker<'a> {
     /// legal final array after it, so the phase never gets stuck. Regroupment: after the king
     /// swaps with the f-bishop, passing the queen step would leave both bishops on dark
     /// squares, so only the queen's swaps with a bishop remain.
-    fn completion_exists(&self, array: &mut Array, step: usize, played: &mut Vec<Move>) -> bool {
+    pub(super) fn completion_exists(
+        &self,
+        array: &mut Array,
+        step: usize,
+        played: &mut Vec<Move>,
+    ) -> bool {
         let steps = &self.setup.steps;
         if step >= steps.len() {
             return Color::ALL
