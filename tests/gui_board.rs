@@ -5,10 +5,12 @@
 
 #![cfg(feature = "gui")]
 
+use std::time::{Duration, Instant};
+
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use myriad::ui::{MyriadApp, Options};
+use myriad::ui::{Action, Computer, Mark, MarkKind, MyriadApp, Options};
 
 fn harness_with(opts: Options) -> Harness<'static, MyriadApp> {
     let mut h = Harness::builder()
@@ -114,5 +116,174 @@ fn the_banner_says_why_keep_is_not_offered() {
     assert!(
         text.contains("bishops on squares of both colours"),
         "{text}"
+    );
+}
+
+/// Presses `button` on square `from`, moves to `to` and lets go there.
+fn drag_with(
+    h: &mut Harness<'static, MyriadApp>,
+    button: egui::PointerButton,
+    from: &str,
+    to: &str,
+) {
+    let a = square(h, from).center();
+    let b = square(h, to).center();
+    let press = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button,
+        pressed,
+        modifiers: egui::Modifiers::default(),
+    };
+    h.hover_at(a);
+    h.run();
+    h.event(press(a, true));
+    h.run();
+    for i in 1..=4 {
+        h.hover_at(a + (b - a) * (i as f32 / 4.0));
+        h.run();
+    }
+    h.event(press(b, false));
+    h.run();
+}
+
+fn sq(h: &Harness<'static, MyriadApp>, name: &str) -> myriad::types::Square {
+    h.state().variant().geometry().parse_square(name).unwrap()
+}
+
+#[test]
+fn the_right_button_draws_arrows_and_circles_and_a_left_click_clears_them() {
+    let mut h = harness("chess");
+    drag_with(&mut h, egui::PointerButton::Secondary, "e2", "e4");
+    assert!(sans(&h).is_empty(), "the right button moved a piece");
+    let arrow = Mark::Arrow {
+        from: sq(&h, "e2"),
+        to: sq(&h, "e4"),
+        kind: MarkKind::Green,
+    };
+    assert_eq!(h.state().user_marks(), [arrow]);
+    // a right click rings a square; the same click again takes the ring away
+    h.get_by_role_and_label(Role::GridCell, "d5")
+        .click_secondary();
+    h.run();
+    let ring = Mark::Circle {
+        sq: sq(&h, "d5"),
+        kind: MarkKind::Green,
+    };
+    assert_eq!(h.state().user_marks(), [arrow, ring]);
+    h.get_by_role_and_label(Role::GridCell, "d5")
+        .click_secondary();
+    h.run();
+    assert_eq!(h.state().user_marks(), [arrow]);
+    // the same arrow again takes it away; a left click clears every mark
+    drag_with(&mut h, egui::PointerButton::Secondary, "e2", "e4");
+    assert!(h.state().user_marks().is_empty());
+    drag_with(&mut h, egui::PointerButton::Secondary, "g1", "f3");
+    assert_eq!(h.state().user_marks().len(), 1);
+    click_square(&mut h, "a6");
+    assert!(h.state().user_marks().is_empty());
+    assert!(sans(&h).is_empty());
+}
+
+/// Steps the harness (the computer thinks, so it never settles) until `done` holds.
+fn step_until(h: &mut Harness<'static, MyriadApp>, what: &str, done: impl Fn(&MyriadApp) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !done(h.state()) {
+        assert!(Instant::now() < deadline, "waited too long for {what}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_premove_made_while_the_computer_thinks_is_played_when_the_turn_comes() {
+    let mut h = harness_with(Options {
+        file: Some("chess".into()),
+        computer: Computer::Black,
+        level: 10,
+        ..Options::headless()
+    });
+    click_square(&mut h, "e2");
+    h.get_by_role_and_label(Role::GridCell, "e4").click();
+    h.step();
+    step_until(&mut h, "the computer to think", |a| a.is_thinking());
+    // the knight's premove, while Black thinks
+    h.get_by_role_and_label(Role::GridCell, "g1").click();
+    h.step();
+    h.get_by_role_and_label(Role::GridCell, "f3").click();
+    h.step();
+    assert_eq!(sans(&h), ["e4"], "a premove is not played at once");
+    let pm = h.state().premove().expect("the premove is kept");
+    assert_eq!((pm.from, pm.to), (sq(&h, "g1"), sq(&h, "f3")));
+    h.state_mut().apply(Action::MoveNow);
+    step_until(&mut h, "the reply and the premove", |a| {
+        a.game().history().len() >= 3
+    });
+    assert_eq!(sans(&h)[2], "Nf3");
+    assert!(h.state().premove().is_none());
+}
+
+#[test]
+fn a_right_click_cancels_a_premove() {
+    let mut h = harness_with(Options {
+        file: Some("chess".into()),
+        computer: Computer::Black,
+        level: 10,
+        ..Options::headless()
+    });
+    click_square(&mut h, "e2");
+    h.get_by_role_and_label(Role::GridCell, "e4").click();
+    h.step();
+    step_until(&mut h, "the computer to think", |a| a.is_thinking());
+    h.get_by_role_and_label(Role::GridCell, "d2").click();
+    h.step();
+    h.get_by_role_and_label(Role::GridCell, "d4").click();
+    h.step();
+    assert!(h.state().premove().is_some());
+    h.get_by_role_and_label(Role::GridCell, "h5")
+        .click_secondary();
+    h.step();
+    assert!(h.state().premove().is_none());
+    assert!(
+        h.state().user_marks().is_empty(),
+        "the cancelling click draws nothing"
+    );
+    h.state_mut().apply(Action::MoveNow);
+    step_until(&mut h, "the reply", |a| a.game().history().len() >= 2);
+    for _ in 0..5 {
+        h.step();
+    }
+    assert_eq!(sans(&h).len(), 2);
+}
+
+#[test]
+fn the_board_turns_to_the_human_s_side() {
+    let mut h = harness("chess");
+    assert!(!h.state().is_flipped());
+    h.state_mut().apply(Action::SetComputer(Computer::White));
+    h.run_ok();
+    assert!(
+        h.state().is_flipped(),
+        "the human plays Black: Black at the bottom"
+    );
+    h.state_mut().apply(Action::SetComputer(Computer::Neither));
+    assert!(
+        h.state().is_flipped(),
+        "two humans: the board stays as it was"
+    );
+    h.state_mut().apply(Action::SetComputer(Computer::Black));
+    assert!(!h.state().is_flipped());
+}
+
+#[test]
+fn the_strips_show_the_material_lead() {
+    let mut h = harness("chess");
+    for (a, b) in [("e2", "e4"), ("d7", "d5"), ("e4", "d5")] {
+        click_square(&mut h, a);
+        click_square(&mut h, b);
+    }
+    assert_eq!(sans(&h), ["e4", "d5", "exd5"]);
+    assert!(
+        h.query_by_label("+1").is_some(),
+        "White's pawn lead is shown"
     );
 }

@@ -24,6 +24,7 @@ use super::board::BoardState;
 use super::computer::Thinking;
 use super::discard::Discard;
 use super::files::{self, NativeDialog, Recent};
+use super::marks::Mark;
 use super::moves::ForcedCache;
 use super::picker::FilePicker;
 use super::session::{bundled_entries, load, problems_from, warnings_from};
@@ -308,6 +309,16 @@ impl MyriadApp {
         self.thinking.is_some()
     }
 
+    /// The user's arrows and circles on the board.
+    pub fn user_marks(&self) -> &[Mark] {
+        &self.board.user_marks
+    }
+
+    /// The move kept to be played when the user's turn comes, if any.
+    pub fn premove(&self) -> Option<crate::types::Move> {
+        self.board.premove
+    }
+
     /// Is the board flipped (Black at the bottom)?
     pub fn is_flipped(&self) -> bool {
         self.flipped
@@ -381,6 +392,12 @@ impl MyriadApp {
             Action::SetComputer(c) => {
                 if c != self.computer {
                     self.computer = c;
+                    // the board turns to the human's side
+                    match c {
+                        Computer::White => self.flipped = true,
+                        Computer::Black => self.flipped = false,
+                        Computer::Neither | Computer::Both => {}
+                    }
                     self.stop_ai();
                     self.ai_paused = false;
                 }

@@ -15,7 +15,7 @@ use crate::position::AnyPosition;
 use crate::types::{Move, MoveKind, Piece, Role, Square};
 use crate::variant::Variant;
 
-use super::marks::{self, Mark};
+use super::marks::{self, Mark, MarkKind};
 use super::paint::{self, paint_piece, Marks};
 
 /// What the board shows; built fresh each frame by the app.
@@ -34,8 +34,11 @@ pub struct BoardView<'a> {
     pub legal: &'a [Move],
     /// Is this the setup phase (swaps instead of moves)?
     pub setup: bool,
-    /// Arrows and circles to paint above the pieces (the user's, the analysis's).
+    /// Arrows and circles to paint above the pieces (the analysis's; the user's own live in
+    /// [`BoardState`]).
     pub marks: &'a [Mark],
+    /// Are `legal`'s moves premoves (the computer is thinking: the move is kept, not played)?
+    pub premoving: bool,
 }
 
 /// A move the user is dragging.
@@ -70,12 +73,28 @@ pub struct BoardState {
     promotion: Option<PendingPromotion>,
     /// A piece of the hand picked up (the strips beside the board pick it; the board drops it).
     pub(super) hand: Option<HandPick>,
+    /// The user's own arrows and circles (right button), until the next move or left click.
+    pub(super) user_marks: Vec<Mark>,
+    /// A right-button drag: where it started.
+    drawing: Option<Square>,
+    /// A move made while the computer thinks, played when the user's turn comes if legal.
+    pub(super) premove: Option<Move>,
 }
 
 impl BoardState {
-    /// Forgets the selection, a drag and an open promotion chooser (after a move or a new game).
+    /// Forgets everything: the selection, drags, the promotion chooser, the user's marks and a
+    /// premove (after a move or a new game).
     pub fn clear(&mut self) {
         *self = BoardState::default();
+    }
+
+    /// Forgets the gesture in progress (selection, drags, the promotion chooser, a picked hand
+    /// piece) but keeps the marks and the premove: the board went non-interactive.
+    fn clear_gesture(&mut self) {
+        self.selected = None;
+        self.drag = None;
+        self.promotion = None;
+        self.hand = None;
     }
 }
 
@@ -241,7 +260,7 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
     let board_id = egui::Id::unique("myriad-board");
     let interactive = !view.legal.is_empty();
     if !interactive {
-        state.clear();
+        state.clear_gesture();
     }
     let movable = movable(v, view.pos, view.legal);
     if state.selected.is_some_and(|s| !movable.contains(&s)) {
@@ -250,6 +269,7 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
 
     // Input first (so this frame draws the result), squares as accessible widgets.
     let responses = square_widgets(ui, view, &layout, board_id, state);
+    mark_gestures(ui, view, state, &layout, &responses);
     let mut played = None;
     if state.hand.is_some() && interactive {
         played = hand_gestures(ui, view, state, &layout, &movable, &responses);
@@ -279,7 +299,22 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
         movable: &movable,
     };
     paint::board(ui, &painter, view, &layout, &marks, board_id);
+    if let Some(p) = state.premove {
+        for sq in [p.from, p.to] {
+            painter.rect_filled(layout.rect(v, sq), 0.0, PREMOVE);
+        }
+    }
     marks::paint(&painter, v, &layout, view.marks);
+    marks::paint(&painter, v, &layout, &state.user_marks);
+    if let (Some(from), Some(p)) = (state.drawing, ui.input(|i| i.pointer.latest_pos())) {
+        let kind = mark_kind(ui);
+        match layout.square_at(v, p) {
+            Some(to) if to != from => {
+                marks::paint(&painter, v, &layout, &[Mark::Arrow { from, to, kind }])
+            }
+            _ => marks::paint(&painter, v, &layout, &[Mark::Circle { sq: from, kind }]),
+        }
+    }
     if let Some(HandPick {
         role,
         drag: Some(pos),
@@ -307,9 +342,96 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
         }
     }
     if played.is_some() {
-        state.clear();
+        if view.premoving {
+            // kept, not played: shown until the user's turn comes
+            state.clear_gesture();
+            state.premove = played.take();
+        } else {
+            state.clear();
+        }
     }
     played
+}
+
+/// The colour of a premove's squares.
+const PREMOVE: Color32 = Color32::from_rgba_unmultiplied_const(20, 30, 85, 110);
+
+/// The kind of mark the modifiers held choose, as on lichess: plain green, Shift (or Ctrl) red,
+/// Alt blue, both yellow.
+fn mark_kind(ui: &Ui) -> MarkKind {
+    let m = ui.input(|i| i.modifiers);
+    match (m.shift || m.ctrl || m.command, m.alt) {
+        (false, false) => MarkKind::Green,
+        (true, false) => MarkKind::Red,
+        (false, true) => MarkKind::Blue,
+        (true, true) => MarkKind::Yellow,
+    }
+}
+
+/// The right button draws: a click rings a square, a drag draws an arrow (the same mark again
+/// takes it away); a right click also cancels a premove. A left click clears the marks.
+fn mark_gestures(
+    ui: &Ui,
+    view: &BoardView<'_>,
+    state: &mut BoardState,
+    layout: &Layout,
+    responses: &[(Square, Response)],
+) {
+    let v = view.variant;
+    let toggle = |state: &mut BoardState, m: Mark| {
+        if let Some(i) = state.user_marks.iter().position(|x| same_place(x, &m)) {
+            let old = state.user_marks.remove(i);
+            if old == m {
+                return;
+            }
+        }
+        state.user_marks.push(m);
+    };
+    for (sq, resp) in responses {
+        if resp.drag_started_by(egui::PointerButton::Secondary) {
+            state.drawing = Some(*sq);
+        }
+        // (a right click on a premove only cancels it)
+        if resp.secondary_clicked() && state.premove.take().is_none() {
+            let kind = mark_kind(ui);
+            toggle(state, Mark::Circle { sq: *sq, kind });
+        }
+        if resp.clicked() {
+            state.user_marks.clear();
+        }
+    }
+    let released = ui.input(|i| i.pointer.button_released(egui::PointerButton::Secondary));
+    if let (Some(from), true) = (state.drawing, released) {
+        state.drawing = None;
+        let at = ui
+            .input(|i| i.pointer.latest_pos())
+            .and_then(|p| layout.square_at(v, p));
+        let kind = mark_kind(ui);
+        if state.premove.take().is_some() {
+            return;
+        }
+        match at {
+            Some(to) if to != from => toggle(state, Mark::Arrow { from, to, kind }),
+            Some(_) => toggle(state, Mark::Circle { sq: from, kind }),
+            None => {}
+        }
+    }
+}
+
+/// Do two marks sit in the same place (whatever their colour)?
+fn same_place(a: &Mark, b: &Mark) -> bool {
+    match (a, b) {
+        (Mark::Circle { sq: x, .. }, Mark::Circle { sq: y, .. }) => x == y,
+        (
+            Mark::Arrow {
+                from: f1, to: t1, ..
+            },
+            Mark::Arrow {
+                from: f2, to: t2, ..
+            },
+        ) => f1 == f2 && t1 == t2,
+        _ => false,
+    }
 }
 
 /// Every square as an interactive widget, labelled with its name ("e4") for accessibility.

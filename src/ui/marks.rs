@@ -2,9 +2,6 @@
 //! lichess) and the analysis's (the best move). The board paints whatever [`Mark`]s its view
 //! carries, above the pieces; who makes them is not its business.
 
-// The user's marks and the analysis's arrive with their features.
-#![allow(dead_code)]
-
 use egui::{pos2, Color32, Painter, Shape, Stroke};
 
 use crate::types::Square;

@@ -49,6 +49,7 @@ pub use ai::Analysis;
 pub use app::{window_title, Computer, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
 pub use autosave::Offer;
 pub use files::Purpose;
+pub use marks::{Mark, MarkKind};
 
 /// Where the game's rules came from: the one [`Origin`](crate::variant::Origin) type, under
 /// the GUI's old name.

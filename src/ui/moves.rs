@@ -23,6 +23,7 @@ pub(super) type ForcedCache = Option<(ForcedKey, Option<Forced>)>;
 impl MyriadApp {
     /// Plays a move for the side to move (from the board, a button or the computer).
     pub fn play(&mut self, m: Move) {
+        let premove = self.board.premove.take();
         match self.game.play(m) {
             Ok(()) => {
                 self.view = None;
@@ -30,9 +31,27 @@ impl MyriadApp {
                 self.forced_due = None;
                 if let Some(o) = self.game.outcome() {
                     self.say(o.to_string());
+                } else if let Some(p) = premove {
+                    self.play_premove(p);
                 }
             }
             Err(e) => self.say(format!("error: {}", e.message)),
+        }
+    }
+
+    /// The user's turn came with a premove waiting: play it if it is legal now (the same
+    /// squares and promotion), else drop it and say so.
+    fn play_premove(&mut self, p: Move) {
+        if self.computer.plays(self.game.turn()) {
+            return;
+        }
+        let legal = self.game.legal_moves();
+        let found = legal.iter().copied().find(|m| {
+            m.from == p.from && m.to == p.to && m.kind == p.kind && m.promotion == p.promotion
+        });
+        match found {
+            Some(m) => self.user_play(m),
+            None => self.say("Premove cancelled: it is not legal now".to_string()),
         }
     }
 

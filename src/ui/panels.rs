@@ -110,14 +110,28 @@ impl MyriadApp {
             && !self.computer.plays(self.game.turn())
             && self.forced().is_none()
             && self.rules_changed.is_none();
+        // While the computer thinks against a human, the human may premove: the moves of
+        // the human's side as if it were to move, kept until its turn comes.
+        let premoving = live
+            && !user_turn
+            && self.computer.plays(self.game.turn())
+            && !self.computer.plays(!self.game.turn())
+            && !self.game.in_setup()
+            && self.game.outcome().is_none()
+            && self.rules_changed.is_none();
+        let mut pos = pos;
         let legal = if user_turn {
             self.game.legal_moves()
+        } else if premoving {
+            pos.set_turn(!pos.turn());
+            pos.legal_moves(v).iter().copied().collect()
         } else {
             Vec::new()
         };
         let view = BoardView {
             variant: v,
             pos: &pos,
+            premoving,
             flipped: self.flipped,
             last_move: last,
             check,
