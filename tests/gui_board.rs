@@ -287,3 +287,90 @@ fn the_strips_show_the_material_lead() {
         "White's pawn lead is shown"
     );
 }
+
+fn copied(h: &Harness<'static, MyriadApp>) -> Vec<String> {
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn fen_and_pgn_are_copied_and_pasted_through_the_clipboard() {
+    let mut h = harness("chess");
+    click_square(&mut h, "e2");
+    click_square(&mut h, "e4");
+    h.state_mut().apply(Action::CopyFen);
+    h.step();
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert!(copied(&h).iter().any(|t| t == fen), "{:?}", copied(&h));
+    h.state_mut().apply(Action::CopyPgn);
+    h.step();
+    let pgn = copied(&h)
+        .into_iter()
+        .find(|t| t.contains("[Event"))
+        .expect("the PGN is copied");
+    assert!(pgn.contains("1. e4"), "{pgn}");
+
+    // Ctrl+V in a fresh window: the FEN becomes the game's position
+    let mut h = harness("chess");
+    h.event(egui::Event::Paste(fen.into()));
+    h.run();
+    assert_eq!(h.state().game().fen(), fen);
+    // a PGN of another bundled game switches to its rules
+    let mut g = harness("chess");
+    g.event(egui::Event::Paste(pgn.clone()));
+    g.run();
+    assert_eq!(g.state().game().history().len(), 1);
+    let mut r = harness("regroupment");
+    r.event(egui::Event::Paste(pgn));
+    r.run();
+    assert_eq!(r.state().variant().name(), "Chess");
+    assert_eq!(sans(&r), ["e4"]);
+}
+
+#[test]
+fn a_bad_paste_says_why_and_keeps_the_game() {
+    let mut h = harness("chess");
+    click_square(&mut h, "e2");
+    click_square(&mut h, "e4");
+    h.event(egui::Event::Paste("rnbqkbnr/pppppppp/8/8 w".into()));
+    h.run();
+    assert_eq!(sans(&h), ["e4"], "the game survives");
+    let p = h.state().problems().expect("the problems bar says why");
+    assert!(p.title.contains("not a FEN"), "{}", p.title);
+    // a good FEN with a game in progress asks first
+    h.state_mut().apply(Action::DismissProblems);
+    h.event(egui::Event::Paste("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()));
+    h.run();
+    assert_eq!(sans(&h), ["e4"]);
+    assert!(
+        h.state().discard_question().is_some(),
+        "the user is asked first"
+    );
+    h.state_mut().apply(Action::ConfirmDiscard);
+    h.run();
+    assert_eq!(h.state().game().fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+}
+
+#[test]
+fn the_paste_box_loads_what_is_typed_into_it() {
+    let mut h = harness("chess");
+    h.state_mut().apply(Action::OpenPasteBox);
+    h.run();
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    h.state_mut().apply(Action::EditPasteBox(fen.into()));
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    assert_eq!(h.state().game().fen(), fen);
+    assert!(
+        h.query_by_label("Paste FEN or PGN").is_none(),
+        "the box closes"
+    );
+}

@@ -75,6 +75,18 @@ pub enum Action {
     CancelDiscard,
     /// Show or hide the details (the diagnostics) of the problems on show.
     ShowProblemDetails(bool),
+    /// Put the FEN of the position on show on the clipboard.
+    CopyFen,
+    /// Put the game as PGN on the clipboard.
+    CopyPgn,
+    /// Read this text (pasted) as a PGN game or a FEN position, and load it.
+    Paste(String),
+    /// Open the box to paste a FEN or PGN into.
+    OpenPasteBox,
+    /// The text in the paste box changed.
+    EditPasteBox(String),
+    /// Close the paste box.
+    ClosePasteBox,
     /// Close the window.
     Quit,
 }

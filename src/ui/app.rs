@@ -209,6 +209,8 @@ pub struct MyriadApp {
     pub(super) problem_details: bool,
     /// The window title last sent to the window.
     pub(super) title_sent: Option<String>,
+    /// The paste box's text, while it is open.
+    pub(super) paste_box: Option<String>,
 }
 
 impl MyriadApp {
@@ -266,6 +268,7 @@ impl MyriadApp {
             discard: None,
             problem_details: true,
             title_sent: None,
+            paste_box: None,
             opts,
         };
         if let Origin::File(p) = &source {
@@ -415,6 +418,12 @@ impl MyriadApp {
             Action::ConfirmDiscard => self.confirm_discard(),
             Action::CancelDiscard => self.discard = None,
             Action::ShowProblemDetails(show) => self.problem_details = show,
+            Action::CopyFen => self.copy_fen(),
+            Action::CopyPgn => self.copy_pgn(),
+            Action::Paste(text) => self.paste(&text),
+            Action::OpenPasteBox => self.paste_box = Some(String::new()),
+            Action::EditPasteBox(text) => self.paste_box = Some(text),
+            Action::ClosePasteBox => self.paste_box = None,
             Action::Quit => {
                 if let Some(ctx) = &self.ctx {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);

@@ -135,7 +135,7 @@ impl MyriadApp {
 
     /// A PGN game under the open rules, or else under the rules its tags name (with where
     /// those come from); the error is the open rules' when no other rules read it.
-    fn read_pgn(&self, text: &str) -> Result<(Game, Option<Origin>), String> {
+    pub(super) fn read_pgn(&self, text: &str) -> Result<(Game, Option<Origin>), String> {
         let first = match super::pgn::import(self.game.variant(), text) {
             Ok(g) => return Ok((g, None)),
             Err(e) => e,

@@ -32,7 +32,7 @@ const COMMANDS: [(KeyboardShortcut, Action); 8] = [
 ];
 
 /// The help menu's list of keys.
-const KEYS: [(&str, &str); 8] = [
+const KEYS: [(&str, &str); 10] = [
     ("Ctrl+O", "open a rules file"),
     ("Ctrl+N", "new game"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo"),
@@ -41,6 +41,8 @@ const KEYS: [(&str, &str); 8] = [
     ("F", "flip the board"),
     ("← → Home End", "step through the moves"),
     ("Esc", "cancel a selection"),
+    ("Ctrl+V", "paste a FEN or PGN"),
+    ("right button", "arrows and circles (Shift, Alt: colours)"),
 ];
 
 impl MyriadApp {
@@ -68,6 +70,7 @@ impl MyriadApp {
         if ctx.egui_wants_keyboard_input() {
             return out;
         }
+        out.extend(self.paste_events(ctx));
         let key = |k: Key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
         if key(Key::F) {
             out.push(Action::Flip);
@@ -91,6 +94,7 @@ impl MyriadApp {
     pub(super) fn menu_bar(&self, ui: &mut Ui, out: &mut Vec<Action>) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu(ui, out));
+            ui.menu_button("Edit", |ui| edit_menu(ui, out));
             ui.menu_button("Games", |ui| self.games_menu(ui, out));
             ui.menu_button("Game", |ui| self.game_menu(ui, out));
             ui.menu_button("Help", help_menu);
@@ -168,6 +172,30 @@ impl MyriadApp {
         {
             out.push(Action::Flip);
         }
+    }
+}
+
+/// Copying and pasting positions and games.
+fn edit_menu(ui: &mut Ui, out: &mut Vec<Action>) {
+    if ui
+        .button("Copy FEN")
+        .on_hover_text("The position on the board")
+        .clicked()
+    {
+        out.push(Action::CopyFen);
+    }
+    if ui
+        .button("Copy PGN")
+        .on_hover_text("The whole game")
+        .clicked()
+    {
+        out.push(Action::CopyPgn);
+    }
+    if ui
+        .add(egui::Button::new("Paste FEN or PGN…").shortcut_text("Ctrl+V"))
+        .clicked()
+    {
+        out.push(Action::OpenPasteBox);
     }
 }
 

@@ -25,6 +25,7 @@ mod app;
 mod autosave;
 mod banners;
 mod board;
+mod clipboard;
 mod computer;
 mod dialogs;
 mod discard;

@@ -71,6 +71,7 @@ impl MyriadApp {
             });
             self.problem_details(ui.ctx(), below, out);
         });
+        self.paste_window(ui.ctx(), out);
         self.discard_modal(ui.ctx(), out);
     }
 
