@@ -78,9 +78,10 @@ fn python_chess_reads_every_8x8_export() {
     let mut files: Vec<PathBuf> = Vec::new();
     for (name, _) in myriad::rules::bundled() {
         let v = load(name);
-        // Transcendental Chess swaps pieces at move 1 and Pre-Chess places pieces from a hand,
+        // Transcendental Chess swaps pieces at move 1, Pre-Chess and Choose-your-own Chess960 place
+        // pieces from a hand,
         // which python-chess does not play: their games keep their own name (checked below)
-        let own_name = ["transcendental", "pre-chess"].contains(name);
+        let own_name = ["transcendental", "pre-chess", "choose960"].contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
         let (mut checked, mut castled) = (0, 0);
         for seed in 0..80u64 {
@@ -165,6 +166,7 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "capablanca" => "Capablanca Chess",
                 "transcendental" => "Transcendental Chess",
                 "pre-chess" => "Pre-Chess",
+                "choose960" => "Choose-your-own Chess960",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             };

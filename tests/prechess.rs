@@ -164,3 +164,47 @@ fn ranks_per_kind() {
         "8/pppppppp/2n5/8/8/8/PPPPPPPP/R7[KQRBBNNkqrrbbn] w - - 2 2"
     );
 }
+
+/// Choose-your-own Chess960 (`rules/choose960.rules`): the placement with `require K between
+/// R` gives each side exactly the arrays of Chess960. The independent source is the count of
+/// Chess960 arrays (4 x 4 bishop squares x 6 queen squares x 10 knight pairs x 1 = 960, the
+/// king between the rooks on the three squares left), and the set is compared with the arrays
+/// the Chess960 file's own shuffle (a different mechanism) reaches.
+#[test]
+fn choose960_places_exactly_the_chess960_arrays() {
+    let v = myriad::rules::load("choose960").expect("bundled choose960 compiles");
+    let pa = placement_arrays(&v).expect("the sides place on different ranks");
+    assert_eq!(4 * 4 * 6 * 10, 960);
+    assert_eq!(pa.arrays[Color::White].len(), 960);
+    assert_eq!(pa.arrays[Color::Black].len(), 960);
+    assert_eq!(pa.positions(), 921_600);
+    assert_eq!(pa.mirrored, 960);
+    let back = |a: &[Option<myriad::types::Piece>]| -> String {
+        a[..8]
+            .iter()
+            .map(|p| p.map_or('.', |p| v.role(p.role).letter))
+            .collect()
+    };
+    let mut placed: Vec<String> = pa.arrays[Color::White].iter().map(|a| back(a)).collect();
+    placed.sort();
+    let c960 = myriad::rules::load("chess960").expect("bundled");
+    let starts = myriad::game::setup::start_arrays(&c960);
+    let mut shuffled: Vec<String> = (0..starts.len())
+        .map(|i| back(&starts.get(&c960, i)))
+        .collect();
+    shuffled.sort();
+    shuffled.dedup();
+    assert_eq!(placed, shuffled);
+    // a placement that would make the king unable to stand between the rooks is refused
+    let mut g = Game::new(v.clone());
+    assert!(
+        g.parse_move("K@a1").is_err(),
+        "a king on a1 can never be between the rooks"
+    );
+    play(&mut g, "R@b1 r@h8");
+    assert!(
+        g.parse_move("R@a1").is_err(),
+        "both rooks left of every free square for the king"
+    );
+    assert!(g.parse_move("K@c1").is_ok());
+}

@@ -37,12 +37,82 @@ pub fn legal_drops(v: &Variant, pos: &AnyPosition) -> Vec<Move> {
             continue;
         }
         for sq in region(v, us, role) {
-            if pos.piece_at(sq).is_none() && opposite_colours_ok(v, pos, us, role, sq) {
+            if pos.piece_at(sq).is_none()
+                && opposite_colours_ok(v, pos, us, role, sq)
+                && completion_ok(v, pos, us, role, sq)
+            {
                 out.push(Move::drop(role, sq));
             }
         }
     }
     out
+}
+
+/// The other requirements (`K between R`, `K not on b g`) during a placement: a drop is legal
+/// only if the side can still place the rest of its hand so that every requirement holds at
+/// the end (no dead ends; Choose-your-Chess960). The bishops' colours alone are judged by
+/// Fairy-Stockfish's rule above, which this does not replace (Pre-Chess's perft is its).
+fn completion_ok(v: &Variant, pos: &AnyPosition, us: Color, role: Role, to: Square) -> bool {
+    let Some(setup) = v.setup() else {
+        return true;
+    };
+    if setup
+        .constraints
+        .iter()
+        .all(|c| matches!(c.kind, ConstraintKind::OppositeColors(_)))
+    {
+        return true;
+    }
+    let mut array = pos.array(v);
+    array[to.index()] = Some(Piece { color: us, role });
+    let mut hand: Vec<Role> = v
+        .roles()
+        .flat_map(|r| std::iter::repeat_n(r, pos.hand_count(us, r) as usize))
+        .collect();
+    if let Some(i) = hand.iter().position(|&r| r == role) {
+        hand.remove(i);
+    }
+    let mut dead = std::collections::HashSet::new();
+    can_finish(v, us, &mut array, &mut hand, &mut dead)
+}
+
+/// Can side `us` place `hand` (in this order of kinds, each on any free square of its ranks)
+/// so that every requirement holds on the final array? `dead` remembers hopeless states.
+fn can_finish(
+    v: &Variant,
+    us: Color,
+    array: &mut Vec<Option<Piece>>,
+    hand: &mut Vec<Role>,
+    dead: &mut std::collections::HashSet<Vec<Option<Piece>>>,
+) -> bool {
+    let g = v.geometry();
+    let Some(role) = hand.pop() else {
+        let ok = v
+            .setup()
+            .is_none_or(|s| s.constraints.iter().all(|c| c.holds(g, array, us)));
+        return ok;
+    };
+    if dead.contains(array) {
+        hand.push(role);
+        return false;
+    }
+    let mut ok = false;
+    for sq in region(v, us, role) {
+        if array[sq.index()].is_some() {
+            continue;
+        }
+        array[sq.index()] = Some(Piece { color: us, role });
+        ok = can_finish(v, us, array, hand, dead);
+        array[sq.index()] = None;
+        if ok {
+            break;
+        }
+    }
+    if !ok {
+        dead.insert(array.clone());
+    }
+    hand.push(role);
+    ok
 }
 
 /// `require opposite-colours B` during a placement, exactly as Fairy-Stockfish's

@@ -68,6 +68,7 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "double-fischer-random",
     "transcendental",
     "pre-chess",
+    "choose960",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -61,13 +61,11 @@ pub(super) fn check(
         );
     }
     for rq in &b.requires {
-        if !matches!(rq.kind, RequireKind::Opposite(_)) {
+        if matches!(rq.kind, RequireKind::NotMirroring(..)) {
             s.error(
                 rq.span,
-                "only `require opposite-colours` can be checked during a placement yet",
-                Some(
-                    "remove this requirement: a placement checks the bishops' colours only".into(),
-                ),
+                "a requirement comparing the two sides cannot be checked during a placement yet",
+                Some("remove this requirement: each side places its pieces on its own".into()),
             );
         }
     }
