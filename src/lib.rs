@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod game;
+pub mod playtest;
 pub mod position;
 pub mod rules;
 pub mod search;

@@ -5,6 +5,7 @@ mod check;
 mod matches;
 mod perft;
 mod play;
+mod playtest;
 mod positions;
 
 use clap::{Parser, Subcommand};
@@ -46,6 +47,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Fixed perft and search set; prints nodes per second
     Bench(bench::BenchArgs),
+    /// Self-play over the start positions: White's score, draws, length, per array
+    Playtest(playtest::PlaytestArgs),
     /// List the bundled rules files
     List,
 }
@@ -141,6 +144,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Play(a)) => play::run(a),
         Some(Command::Match(a)) => matches::run(a),
         Some(Command::Bench(a)) => bench::run(a),
+        Some(Command::Playtest(a)) => playtest::run(a),
         Some(Command::List) => {
             for (name, _) in myriad::rules::bundled() {
                 match myriad::rules::load(name) {
