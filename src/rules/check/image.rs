@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::rules::ast::{ImageDecl, ImageWhat, Span, Str};
 use crate::rules::diagnostic::did_you_mean;
-use crate::rules::load::{read_limited, MAX_FILE_SIZE};
+use crate::rules::load::read_limited;
 use crate::rules::session::Session;
 use crate::variant::look::{Figure, PieceImage, SvgFile};
 
@@ -109,10 +109,7 @@ fn read_svg(s: &mut Session, f: &Str) -> Option<SvgFile> {
             s.error(
                 f.span,
                 format!("cannot read image file `{shown}`: {e}"),
-                Some(format!(
-                    "give the SVG file's path relative to this rules file (at most {} KiB)",
-                    MAX_FILE_SIZE / 1024
-                )),
+                Some("give the SVG file's path relative to this rules file (at most 1 MiB)".into()),
             );
             None
         }
