@@ -27,6 +27,15 @@ setup {
 }
 EOF2
 
+# piece pictures: figures of the set, combined, or SVG files next to the rules file
+cat > $c/rules_compile/seed-image.rules <<'EOF2'
+extends "capablanca"
+name "Pictures"
+piece Archbishop A moves "BN" image bishop+knight
+piece Chancellor C moves "RN" image "chancellor.svg" "chancellor-black.svg"
+piece Knight N moves "N" image knight
+EOF2
+
 n=0
 seed() { # target selector text [second-byte]
     n=$((n + 1))

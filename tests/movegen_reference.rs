@@ -52,6 +52,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
                 zone: 1,
                 choices: (3..n as u8).chain([1]).map(Role).collect(),
             }),
+            image: None,
         })
         .collect();
     // array: king and rooks on the back rank, pawns on the second, others anywhere else

@@ -18,6 +18,7 @@ pub(crate) fn chess() -> Variant {
             zone: 1,
             choices: vec![Role(1), Role(2), Role(3), Role(4)],
         }),
+        image: None,
     };
     let roles = vec![
         role("King", 'K', "K", true, false),

@@ -129,8 +129,28 @@ pub struct PieceDecl {
     pub pawn: Vec<Span>,
     /// `promote on rank N to ...`
     pub promote: Vec<PromoteDecl>,
+    /// `image ...`
+    pub image: Vec<ImageDecl>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
+}
+
+/// `image bishop+knight` or `image "archer.svg" "archer-black.svg"`
+#[derive(Clone, Debug)]
+pub struct ImageDecl {
+    /// The whole clause.
+    pub span: Span,
+    /// What it names.
+    pub what: ImageWhat,
+}
+
+/// What an `image` clause names.
+#[derive(Clone, Debug)]
+pub enum ImageWhat {
+    /// Figures of the piece set joined by `+`, as written (`bishop+knight`).
+    Figures(Spanned<String>),
+    /// SVG files: White's, and optionally Black's.
+    Files(Str, Option<Str>),
 }
 
 /// `promote on rank 8 to Q R B N`

@@ -77,6 +77,7 @@ keywords! {
     Piece     Royal         "royal"                     3  "the piece that must not be captured";
     Piece     Pawn          "pawn"                      4  "a pawn: resets the move count, may promote";
     Piece     Promote       "promote"                   5  "where and to what a pawn promotes";
+    Piece     Image         "image"                     0  "the picture: figures of the piece set or an SVG file";
     Castling  Rook          "rook"                      1  "the piece the king castles with";
     Castling  KingSide      "king-side"                 2  "where king and rook land on the king side";
     Castling  QueenSide     "queen-side"                3  "where king and rook land on the queen side";

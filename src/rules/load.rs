@@ -120,6 +120,9 @@ impl<'a> Loader<'a> {
             return None;
         }
         let file = self.session.add_file(display, text);
+        if let Origin::File(path) = origin {
+            self.session.set_path(file, path);
+        }
         let ast = match parse_file(text, file) {
             Ok(a) => a,
             Err(e) => {

@@ -161,6 +161,7 @@ impl Cx {
             royal: vec![],
             pawn: vec![],
             promote: vec![],
+            image: vec![],
             unknown: vec![],
         };
         for p in it {
@@ -178,11 +179,32 @@ impl Cx {
                 Rule::kw_royal => d.royal.push(self.span(&p)),
                 Rule::kw_pawn => d.pawn.push(self.span(&p)),
                 Rule::promote_attr => d.promote.push(self.parse_promote_attr(p)),
+                Rule::image_attr => d.image.push(self.parse_image_attr(p)),
                 Rule::unknown_attr => d.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected piece attribute {r:?}"),
             }
         }
         d
+    }
+
+    fn parse_image_attr(&self, pair: Pair<Rule>) -> ImageDecl {
+        let span = self.span(&pair);
+        let mut files = vec![];
+        let mut figures = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::string => files.push(self.parse_string(p)),
+                Rule::figure_list => figures = Some(self.parse_word(p)),
+                _ => {}
+            }
+        }
+        let mut files = files.into_iter();
+        let what = match (figures, files.next()) {
+            (Some(f), _) => ImageWhat::Figures(f),
+            (None, Some(white)) => ImageWhat::Files(white, files.next()),
+            (None, None) => unreachable!("image names figures or a file"),
+        };
+        ImageDecl { span, what }
     }
 
     fn parse_promote_attr(&self, pair: Pair<Rule>) -> PromoteDecl {

@@ -10,6 +10,9 @@ struct SourceFile {
     /// As shown in messages (a path, or `rules/NAME.rules` for a bundled file).
     name: String,
     text: String,
+    /// The file on disk, for what it names relative to itself (`image "x.svg"`); `None` for a
+    /// bundled file.
+    path: Option<std::path::PathBuf>,
 }
 
 /// Where a problem is.
@@ -42,8 +45,21 @@ impl Session {
         self.files.push(SourceFile {
             name: name.to_string(),
             text: text.to_string(),
+            path: None,
         });
         self.files.len() - 1
+    }
+
+    /// Says where file `file` is on disk.
+    pub(crate) fn set_path(&mut self, file: usize, path: &std::path::Path) {
+        if let Some(f) = self.files.get_mut(file) {
+            f.path = Some(path.to_path_buf());
+        }
+    }
+
+    /// Where file `file` is on disk (`None` for a bundled file).
+    pub(crate) fn path(&self, file: usize) -> Option<&std::path::Path> {
+        self.files.get(file).and_then(|f| f.path.as_deref())
     }
 
     /// Records a problem at `span`.

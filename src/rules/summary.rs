@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::types::{Geometry, Role};
+use crate::variant::look::PieceImage;
 use crate::variant::{
     CastlingRules, ConstraintKind, ConstraintWhen, EndRules, RoleDef, SetupPhase, StepAction,
     Variant, VariantSpec,
@@ -58,6 +59,19 @@ fn pieces_line(out: &mut String, s: &VariantSpec, r: &RoleDef) {
             format!("the last {} ranks", p.zone)
         };
         let _ = write!(extra, ", promotes on {zone} to {}", letters(s, &p.choices));
+    }
+    match &r.image {
+        Some(PieceImage::Figures(f)) => {
+            let names: Vec<&str> = f.iter().map(|f| f.name()).collect();
+            let _ = write!(extra, ", image {}", names.join("+"));
+        }
+        Some(PieceImage::Files(w, b)) => {
+            let _ = write!(extra, ", image {}", w.path);
+            if let Some(b) = b {
+                let _ = write!(extra, " {}", b.path);
+            }
+        }
+        None => {}
     }
     let _ = writeln!(out, "    {} {} \"{}\"{extra}", r.letter, r.name, r.betza);
 }

@@ -11,6 +11,7 @@ use crate::types::Move;
 
 use super::app::{Computer, Tab};
 use super::files::Purpose;
+use super::pieces::{PieceSet, Theme};
 
 /// Something the user asked for.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,6 +54,10 @@ pub enum Action {
     SetLevel(u8),
     /// Show or hide the computer's analysis.
     ShowAnalysis(bool),
+    /// Draw the pieces with this set.
+    SetPieceSet(PieceSet),
+    /// Colour the board with this theme.
+    SetTheme(Theme),
     /// Stop the computer's search and let the user decide (the computer pauses).
     StopThinking,
     /// Play the best move the computer has found so far.

@@ -27,6 +27,8 @@ use super::files::{self, NativeDialog, Recent};
 use super::marks::Mark;
 use super::moves::ForcedCache;
 use super::picker::FilePicker;
+use super::pieces::Style;
+use super::prefs::{Prefs, Remembered};
 use super::session::{bundled_entries, load, problems_from, warnings_from};
 use super::stats::FrameStats;
 
@@ -96,6 +98,18 @@ pub struct Options {
     pub watch_interval: f64,
     /// Print frame-time statistics to stderr every few seconds.
     pub frame_stats: bool,
+    /// The settings given explicitly (command line, environment): they win over the
+    /// preferences remembered in the config folder; the others only stand in for them.
+    pub explicit: Explicit,
+}
+
+/// Which [`Options`] were given explicitly, so that remembered preferences do not override them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Explicit {
+    /// [`Options::computer`] was given.
+    pub computer: bool,
+    /// [`Options::level`] was given.
+    pub level: bool,
 }
 
 impl Default for Options {
@@ -109,6 +123,7 @@ impl Default for Options {
             forced_delay: 0.8,
             watch_interval: 0.5,
             frame_stats: false,
+            explicit: Explicit::default(),
         }
     }
 }
@@ -211,6 +226,13 @@ pub struct MyriadApp {
     pub(super) title_sent: Option<String>,
     /// The paste box's text, while it is open.
     pub(super) paste_box: Option<String>,
+    /// The piece set and board theme.
+    pub(super) style: Style,
+    /// The window's size and the side panel's width as last drawn (for the preferences).
+    pub(super) window_size: Cell<Option<[f32; 2]>>,
+    pub(super) side_width: Cell<Option<f32>>,
+    /// The preferences as last written.
+    pub(super) remembered: Remembered,
 }
 
 impl MyriadApp {
@@ -233,6 +255,15 @@ impl MyriadApp {
             }
         };
         let recent = Recent::load(opts.config_dir.as_deref());
+        let (prefs, note) = Prefs::load(opts.config_dir.as_deref());
+        let computer = match prefs.computer {
+            Some(c) if !opts.explicit.computer => c,
+            _ => opts.computer,
+        };
+        let level = match prefs.level {
+            Some(l) if !opts.explicit.level => l,
+            _ => opts.level,
+        };
         let (autosave, restore) = Autosave::open(opts.config_dir.as_deref());
         let mut app = MyriadApp {
             ctx: None,
@@ -245,12 +276,12 @@ impl MyriadApp {
             tab: Tab::Game,
             problems,
             rules_changed: None,
-            computer: opts.computer,
-            level: opts.level.clamp(1, 10),
+            computer,
+            level: level.clamp(1, 10),
             worker: None,
             thinking: None,
             analysis: None,
-            show_analysis: false,
+            show_analysis: prefs.show_analysis.unwrap_or(false),
             ai_paused: false,
             forced_due: None,
             forced_cache: Cell::new(None),
@@ -269,6 +300,17 @@ impl MyriadApp {
             problem_details: true,
             title_sent: None,
             paste_box: None,
+            style: Style {
+                set: prefs.set.unwrap_or_default(),
+                theme: prefs.theme.unwrap_or_default(),
+            },
+            window_size: Cell::new(prefs.window),
+            side_width: Cell::new(prefs.side_width),
+            remembered: Remembered {
+                saved: prefs.clone(),
+                note,
+                sizes_at: 0.0,
+            },
             opts,
         };
         if let Origin::File(p) = &source {
@@ -277,8 +319,12 @@ impl MyriadApp {
         }
         // While a game from a previous run is offered back, the computer waits for the answer.
         app.ai_paused = app.game_offered();
-        // The human plays from the bottom: flip when the computer has White only.
-        app.flipped = app.computer == Computer::White;
+        // The human plays from the bottom: flip when the computer has White only, unless the
+        // user's own choice is remembered (and the computer's side was not given anew).
+        app.flipped = match prefs.flipped {
+            Some(f) if !app.opts.explicit.computer => f,
+            _ => app.computer == Computer::White,
+        };
         app
     }
 
@@ -407,6 +453,8 @@ impl MyriadApp {
             }
             Action::SetLevel(level) => self.level = level.clamp(1, 10),
             Action::ShowAnalysis(show) => self.show_analysis = show,
+            Action::SetPieceSet(set) => self.style.set = set,
+            Action::SetTheme(theme) => self.style.theme = theme,
             Action::StopThinking => self.stop_button(),
             Action::MoveNow => self.move_now(),
             Action::ResumeComputer => self.ai_paused = false,
@@ -483,7 +531,11 @@ impl MyriadApp {
     /// The drawing part of a frame.
     pub fn ui_pass(&mut self, ui: &mut egui::Ui) {
         self.attach(ui.ctx());
+        super::pieces::set_style(ui.ctx(), self.style);
         self.draw(ui);
+        let size = ui.ctx().content_rect().size();
+        self.window_size.set(Some([size.x, size.y]));
+        self.remember_prefs(&ui.ctx().clone());
         // a move made in this frame is on disk before the app waits for the next event
         self.autosave_now();
         self.frame_end();
@@ -546,6 +598,7 @@ impl Drop for MyriadApp {
     /// stays, so the next start offers the game back.
     fn drop(&mut self) {
         self.stop_ai();
+        self.remember_prefs_now();
         if !std::thread::panicking() && !self.game_offered() {
             self.autosave.remove();
         }

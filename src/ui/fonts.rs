@@ -1,5 +1,6 @@
-//! Fonts: the embedded DejaVu Sans supplies the chess glyphs (U+2654..U+265F), so the pieces
-//! look the same on every machine whatever fonts the system has.
+//! Fonts: the embedded DejaVu Sans supplies the letters on fairy pieces' badges and the chess
+//! symbols (U+2654..U+265F) in text, the same on every machine whatever fonts the system has.
+//! The pieces themselves are SVG sets (`pieces.rs`).
 
 use egui::{FontData, FontDefinitions, FontFamily};
 use std::sync::Arc;
@@ -7,7 +8,8 @@ use std::sync::Arc;
 /// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/LICENSE-DejaVu.txt`).
 static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
-/// The font family used to draw pieces: DejaVu Sans alone, no system fallback in front of it.
+/// The font family of the letters drawn on pieces: DejaVu Sans alone, no system fallback in
+/// front of it.
 pub fn pieces() -> FontFamily {
     FontFamily::Name("myriad-pieces".into())
 }

@@ -8,6 +8,7 @@ use crate::variant::Origin;
 use super::action::Action;
 use super::app::MyriadApp;
 use super::files::Purpose;
+use super::pieces::{PieceSet, Theme, CREDITS};
 
 const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
 const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -97,6 +98,7 @@ impl MyriadApp {
             ui.menu_button("Edit", |ui| edit_menu(ui, out));
             ui.menu_button("Games", |ui| self.games_menu(ui, out));
             ui.menu_button("Game", |ui| self.game_menu(ui, out));
+            ui.menu_button("Settings", |ui| self.settings_menu(ui, out));
             ui.menu_button("Help", help_menu);
         });
     }
@@ -199,6 +201,26 @@ fn edit_menu(ui: &mut Ui, out: &mut Vec<Action>) {
     }
 }
 
+impl MyriadApp {
+    /// The piece set and the board theme, applied at once (and remembered).
+    fn settings_menu(&self, ui: &mut Ui, out: &mut Vec<Action>) {
+        let style = self.style();
+        ui.label(RichText::new("Pieces").strong());
+        for set in PieceSet::ALL {
+            if ui.radio(style.set == set, set.label()).clicked() {
+                out.push(Action::SetPieceSet(set));
+            }
+        }
+        ui.separator();
+        ui.label(RichText::new("Board").strong());
+        for theme in Theme::ALL {
+            if ui.radio(style.theme == theme, theme.label()).clicked() {
+                out.push(Action::SetTheme(theme));
+            }
+        }
+    }
+}
+
 /// A menu item showing its shortcut; true when clicked.
 fn command(ui: &mut Ui, label: &str, shortcut: &KeyboardShortcut, enabled: bool) -> bool {
     let text = ui.ctx().format_shortcut(shortcut);
@@ -214,4 +236,14 @@ fn help_menu(ui: &mut Ui) {
             ui.label(what);
         });
     }
+    ui.separator();
+    ui.menu_button("About Myriad", |ui| {
+        ui.set_max_width(520.0);
+        ui.label(RichText::new("Myriad").strong());
+        ui.label("A rules-file interpreter for chess variants. MIT License.");
+        ui.label(RichText::new("Credits").strong());
+        for line in CREDITS {
+            ui.label(line);
+        }
+    });
 }

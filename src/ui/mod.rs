@@ -40,6 +40,8 @@ mod panels;
 mod pgn;
 mod pgn_rules;
 mod picker;
+mod pieces;
+mod prefs;
 mod rules_tab;
 mod session;
 mod stats;
@@ -47,10 +49,12 @@ mod strips;
 
 pub use action::Action;
 pub use ai::Analysis;
-pub use app::{window_title, Computer, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
+pub use app::{window_title, Computer, Explicit, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
 pub use autosave::Offer;
 pub use files::Purpose;
 pub use marks::{Mark, MarkKind};
+pub use pieces::{cached_textures, PieceSet, Style, Theme, CREDITS};
+pub use prefs::Prefs;
 
 /// Where the game's rules came from: the one [`Origin`](crate::variant::Origin) type, under
 /// the GUI's old name.
@@ -75,18 +79,25 @@ pub fn run(file: Option<&str>) -> anyhow::Result<()> {
             "both" => Computer::Both,
             _ => Computer::Neither,
         };
+        opts.explicit.computer = true;
     }
     if let Some(l) = std::env::var("MYRIAD_LEVEL")
         .ok()
         .and_then(|l| l.parse().ok())
     {
         opts.level = l;
+        opts.explicit.level = true;
     }
+    // The window opens at the size it had when it was last closed.
+    let (prefs, _) = Prefs::load(opts.config_dir.as_deref());
+    let size = prefs
+        .window
+        .map_or([1180.0, 760.0], |[w, h]| [w.max(640.0), h.max(420.0)]);
     let pgn = std::env::var_os("MYRIAD_PGN").map(std::path::PathBuf::from);
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Myriad")
-            .with_inner_size([1180.0, 760.0])
+            .with_inner_size(size)
             .with_min_inner_size([640.0, 420.0])
             .with_drag_and_drop(true),
         ..Default::default()

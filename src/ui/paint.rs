@@ -1,22 +1,18 @@
-//! Painting the board: squares, coordinates, pieces (the DejaVu chess glyphs, or a lettered
-//! disc for fairy pieces), and the marks of the user's gestures (selection, destinations,
+//! Painting the board: squares in the chosen theme, coordinates, pieces (the chosen SVG set;
+//! fairy pieces as their orthodox parts combined: `pieces.rs`), and the marks of the user's gestures (selection, destinations,
 //! castling and swap previews, the dragged piece). Input is handled in `board.rs`.
 
 use egui::{
-    vec2, Align2, Color32, FontId, Id, LayerId, Order, Painter, Pos2, Rect, Shape, Stroke,
-    StrokeKind, Ui,
+    vec2, Align2, Color32, FontId, Id, LayerId, Order, Painter, Pos2, Rect, Stroke, StrokeKind, Ui,
 };
 
 use crate::position::AnyPosition;
-use crate::types::{Color, Move, MoveKind, Piece, Square};
+use crate::types::{Move, MoveKind, Piece, Square};
 use crate::variant::Variant;
 
 use super::board::{BoardView, Layout};
-use super::fonts;
+use super::pieces;
 
-/// Board colours (the familiar brown board).
-const LIGHT: Color32 = Color32::from_rgb(240, 217, 181);
-const DARK: Color32 = Color32::from_rgb(181, 136, 99);
 const LAST_MOVE: Color32 = Color32::from_rgba_unmultiplied_const(155, 199, 0, 105);
 const SELECTED: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 128);
 const DEST: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 128);
@@ -200,10 +196,11 @@ fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &
     let sz = layout.size();
     let last = last_move_squares(v, view.pos, view.last_move);
     let coord_font = FontId::proportional((sz * 0.2).clamp(9.0, 16.0));
+    let (light_sq, dark_sq) = pieces::style(painter.ctx()).theme.squares();
     for sq in g.squares() {
         let r = layout.rect(v, sq);
         let light = g.is_light(sq);
-        painter.rect_filled(r, 0.0, if light { LIGHT } else { DARK });
+        painter.rect_filled(r, 0.0, if light { light_sq } else { dark_sq });
         if last.contains(&sq) {
             painter.rect_filled(r, 0.0, LAST_MOVE);
         }
@@ -219,7 +216,7 @@ fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &
         }
         // Coordinates inside the edge squares, in the other square colour.
         let (x, y) = layout.cell(v, sq);
-        let ink = if light { DARK } else { LIGHT };
+        let ink = if light { dark_sq } else { light_sq };
         if y as u8 == layout.ranks - 1 {
             let file = crate::types::Geometry::file_char(g.file(sq)).to_string();
             painter.text(
@@ -243,88 +240,11 @@ fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &
     }
 }
 
-/// The chess glyphs (solid, outline) for an orthodox piece, found by its name or, failing
-/// that, by its usual letter.
-fn glyphs(v: &Variant, p: Piece) -> Option<(char, char)> {
-    let def = v.role(p.role);
-    let by_name = match def.name.to_ascii_lowercase().as_str() {
-        "king" => Some('K'),
-        "queen" => Some('Q'),
-        "rook" => Some('R'),
-        "bishop" => Some('B'),
-        "knight" => Some('N'),
-        "pawn" => Some('P'),
-        _ => None,
-    };
-    let key = by_name.or(if def.name.is_empty() {
-        Some(def.letter)
-    } else {
-        None
-    })?;
-    Some(match key {
-        'K' => ('\u{265A}', '\u{2654}'),
-        'Q' => ('\u{265B}', '\u{2655}'),
-        'R' => ('\u{265C}', '\u{2656}'),
-        'B' => ('\u{265D}', '\u{2657}'),
-        'N' => ('\u{265E}', '\u{2658}'),
-        'P' => ('\u{265F}', '\u{2659}'),
-        _ => return None,
-    })
-}
-
-/// Paints a piece into a square: the DejaVu glyph for orthodox pieces; a disc with the
-/// piece's letter for fairy pieces.
+/// Paints a piece into a square: the one piece painter, used by the board, the promotion
+/// chooser, the hands and the rules tab. The figures come from the piece set the user chose
+/// (see `pieces.rs`); a fairy piece shows the orthodox pieces its moves combine.
 pub fn paint_piece(painter: &Painter, v: &Variant, p: Piece, r: Rect, alpha: f32) {
-    let sz = r.width();
-    let (fill, ink) = match p.color {
-        Color::White => (
-            Color32::from_rgb(250, 250, 250),
-            Color32::from_rgb(20, 20, 20),
-        ),
-        Color::Black => (
-            Color32::from_rgb(30, 30, 30),
-            Color32::from_rgb(235, 235, 235),
-        ),
-    };
-    let fill = fill.gamma_multiply(alpha);
-    let ink = ink.gamma_multiply(alpha);
-    match glyphs(v, p) {
-        Some((solid, outline)) => {
-            let font = FontId::new(sz * 0.86, fonts::pieces());
-            // The glyphs sit a little high in their em box: nudge them down.
-            let c = r.center() + vec2(0.0, sz * 0.03);
-            // shadow for depth
-            painter.text(
-                c + vec2(sz * 0.015, sz * 0.025),
-                Align2::CENTER_CENTER,
-                solid,
-                font.clone(),
-                Color32::from_black_alpha((60.0 * alpha) as u8),
-            );
-            painter.text(c, Align2::CENTER_CENTER, solid, font.clone(), fill);
-            if p.color == Color::White {
-                painter.text(c, Align2::CENTER_CENTER, outline, font, ink);
-            }
-        }
-        None => {
-            let c = r.center();
-            let rad = sz * 0.38;
-            painter.add(Shape::circle_filled(
-                c + vec2(sz * 0.015, sz * 0.025),
-                rad,
-                Color32::from_black_alpha((60.0 * alpha) as u8),
-            ));
-            painter.circle(c, rad, fill, Stroke::new((sz * 0.05).max(1.5), ink));
-            let letter = v.role(p.role).letter.to_string();
-            painter.text(
-                c,
-                Align2::CENTER_CENTER,
-                letter,
-                FontId::new(sz * 0.42, fonts::pieces()),
-                ink,
-            );
-        }
-    }
+    pieces::paint(painter, v.role(p.role), p.color, r, alpha);
 }
 
 #[cfg(test)]

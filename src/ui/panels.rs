@@ -44,14 +44,17 @@ impl MyriadApp {
             .resizable(false)
             .show(ui, |ui| self.status_bar(ui));
         // The user drags the panel's edge to resize it; its contents fill the width given.
-        egui::Panel::right("myriad-side")
+        // Its width at start is the one remembered from the last run.
+        let width = self.side_width.get().unwrap_or(SIDE_DEFAULT);
+        let side = egui::Panel::right("myriad-side")
             .resizable(true)
-            .default_size(SIDE_DEFAULT)
+            .default_size(width.clamp(SIDE_MIN, SIDE_MAX))
             .size_range(SIDE_MIN..=SIDE_MAX)
             .show(ui, |ui| {
                 self.side_panel(ui, out);
                 ui.take_available_space();
             });
+        self.side_width.set(Some(side.response.rect.width()));
         egui::CentralPanel::default().show(ui, |ui| {
             // The banners have a strip of their own, of a fixed height (they scroll in it when
             // there are many), so the board below keeps its size and place when one comes or

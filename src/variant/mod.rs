@@ -6,6 +6,7 @@
 
 pub mod betza;
 pub mod board_text;
+pub mod look;
 mod origin;
 pub mod setup;
 mod tables;
@@ -54,6 +55,9 @@ pub struct RoleDef {
     pub pawn: bool,
     /// Promotion rules, for pawn-like pieces that promote.
     pub promotion: Option<Promotion>,
+    /// The picture the rules file names for it (`image ...`); `None`: the GUI derives one from
+    /// its name and moves ([`look::look`]).
+    pub image: Option<look::PieceImage>,
 }
 
 /// Where king and rook land when castling on one side: files from 0 (`a`), on the king's rank.

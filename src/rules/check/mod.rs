@@ -10,6 +10,7 @@
 mod array;
 mod castling;
 mod end;
+mod image;
 mod pieces;
 mod place;
 mod setup;

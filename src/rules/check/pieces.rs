@@ -99,6 +99,7 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
         (Kw::Royal, p.royal.clone()),
         (Kw::Pawn, p.pawn.clone()),
         (Kw::Promote, p.promote.iter().map(|s| s.span).collect()),
+        (Kw::Image, p.image.iter().map(|s| s.span).collect()),
     ];
     report_twice(s, &twice, &format!("for `{}`", p.name.value));
     let (betza, atoms) = match p.moves.first() {
@@ -150,6 +151,7 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
             zone,
             choices: vec![],
         }),
+        image: p.image.first().and_then(|i| super::image::check(s, i)),
     }
 }
 
