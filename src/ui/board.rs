@@ -15,7 +15,7 @@ use crate::position::AnyPosition;
 use crate::types::{Move, MoveKind, Piece, Role, Square};
 use crate::variant::Variant;
 
-use super::marks::{self, Mark, MarkKind};
+use super::marks::{self, mark_gestures, mark_kind, Mark};
 use super::paint::{self, paint_piece, Marks};
 
 /// What the board shows; built fresh each frame by the app.
@@ -76,7 +76,7 @@ pub struct BoardState {
     /// The user's own arrows and circles (right button), until the next move or left click.
     pub(super) user_marks: Vec<Mark>,
     /// A right-button drag: where it started.
-    drawing: Option<Square>,
+    pub(super) drawing: Option<Square>,
     /// A move made while the computer thinks, played when the user's turn comes if legal.
     pub(super) premove: Option<Move>,
 }
@@ -211,7 +211,8 @@ impl Layout {
             .transform_rect(Rect::from_min_size(pos2(x, y), vec2(1.0, 1.0)))
     }
 
-    fn square_at(&self, v: &Variant, p: Pos2) -> Option<Square> {
+    /// The square under a point of the screen, if any.
+    pub(super) fn square_at(&self, v: &Variant, p: Pos2) -> Option<Square> {
         let b = self.to_screen.inverse().transform_pos(p);
         if b.x < 0.0 || b.y < 0.0 || b.x >= self.files as f32 || b.y >= self.ranks as f32 {
             return None;
@@ -355,84 +356,6 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>, state: &mut BoardState) -> Option
 
 /// The colour of a premove's squares.
 const PREMOVE: Color32 = Color32::from_rgba_unmultiplied_const(20, 30, 85, 110);
-
-/// The kind of mark the modifiers held choose, as on lichess: plain green, Shift (or Ctrl) red,
-/// Alt blue, both yellow.
-fn mark_kind(ui: &Ui) -> MarkKind {
-    let m = ui.input(|i| i.modifiers);
-    match (m.shift || m.ctrl || m.command, m.alt) {
-        (false, false) => MarkKind::Green,
-        (true, false) => MarkKind::Red,
-        (false, true) => MarkKind::Blue,
-        (true, true) => MarkKind::Yellow,
-    }
-}
-
-/// The right button draws: a click rings a square, a drag draws an arrow (the same mark again
-/// takes it away); a right click also cancels a premove. A left click clears the marks.
-fn mark_gestures(
-    ui: &Ui,
-    view: &BoardView<'_>,
-    state: &mut BoardState,
-    layout: &Layout,
-    responses: &[(Square, Response)],
-) {
-    let v = view.variant;
-    let toggle = |state: &mut BoardState, m: Mark| {
-        if let Some(i) = state.user_marks.iter().position(|x| same_place(x, &m)) {
-            let old = state.user_marks.remove(i);
-            if old == m {
-                return;
-            }
-        }
-        state.user_marks.push(m);
-    };
-    for (sq, resp) in responses {
-        if resp.drag_started_by(egui::PointerButton::Secondary) {
-            state.drawing = Some(*sq);
-        }
-        // (a right click on a premove only cancels it)
-        if resp.secondary_clicked() && state.premove.take().is_none() {
-            let kind = mark_kind(ui);
-            toggle(state, Mark::Circle { sq: *sq, kind });
-        }
-        if resp.clicked() {
-            state.user_marks.clear();
-        }
-    }
-    let released = ui.input(|i| i.pointer.button_released(egui::PointerButton::Secondary));
-    if let (Some(from), true) = (state.drawing, released) {
-        state.drawing = None;
-        let at = ui
-            .input(|i| i.pointer.latest_pos())
-            .and_then(|p| layout.square_at(v, p));
-        let kind = mark_kind(ui);
-        if state.premove.take().is_some() {
-            return;
-        }
-        match at {
-            Some(to) if to != from => toggle(state, Mark::Arrow { from, to, kind }),
-            Some(_) => toggle(state, Mark::Circle { sq: from, kind }),
-            None => {}
-        }
-    }
-}
-
-/// Do two marks sit in the same place (whatever their colour)?
-fn same_place(a: &Mark, b: &Mark) -> bool {
-    match (a, b) {
-        (Mark::Circle { sq: x, .. }, Mark::Circle { sq: y, .. }) => x == y,
-        (
-            Mark::Arrow {
-                from: f1, to: t1, ..
-            },
-            Mark::Arrow {
-                from: f2, to: t2, ..
-            },
-        ) => f1 == f2 && t1 == t2,
-        _ => false,
-    }
-}
 
 /// Every square as an interactive widget, labelled with its name ("e4") for accessibility.
 fn square_widgets(

@@ -2,12 +2,12 @@
 //! lichess) and the analysis's (the best move). The board paints whatever [`Mark`]s its view
 //! carries, above the pieces; who makes them is not its business.
 
-use egui::{pos2, Color32, Painter, Shape, Stroke};
+use egui::{pos2, Color32, Painter, Response, Shape, Stroke, Ui};
 
 use crate::types::Square;
 use crate::variant::Variant;
 
-use super::board::Layout;
+use super::board::{BoardState, BoardView, Layout};
 
 /// What a mark means, which decides its colour (lichess's: green for the user's plain marks,
 /// red with Shift, blue with Ctrl, yellow with Alt; the analysis's best move in its own blue).
@@ -125,4 +125,82 @@ fn arrow(
         color,
         Stroke::NONE,
     ));
+}
+
+/// The kind of mark the modifiers held choose, as on lichess: plain green, Shift (or Ctrl) red,
+/// Alt blue, both yellow.
+pub(super) fn mark_kind(ui: &Ui) -> MarkKind {
+    let m = ui.input(|i| i.modifiers);
+    match (m.shift || m.ctrl || m.command, m.alt) {
+        (false, false) => MarkKind::Green,
+        (true, false) => MarkKind::Red,
+        (false, true) => MarkKind::Blue,
+        (true, true) => MarkKind::Yellow,
+    }
+}
+
+/// The right button draws: a click rings a square, a drag draws an arrow (the same mark again
+/// takes it away); a right click also cancels a premove. A left click clears the marks.
+pub(super) fn mark_gestures(
+    ui: &Ui,
+    view: &BoardView<'_>,
+    state: &mut BoardState,
+    layout: &Layout,
+    responses: &[(Square, Response)],
+) {
+    let v = view.variant;
+    let toggle = |state: &mut BoardState, m: Mark| {
+        if let Some(i) = state.user_marks.iter().position(|x| same_place(x, &m)) {
+            let old = state.user_marks.remove(i);
+            if old == m {
+                return;
+            }
+        }
+        state.user_marks.push(m);
+    };
+    for (sq, resp) in responses {
+        if resp.drag_started_by(egui::PointerButton::Secondary) {
+            state.drawing = Some(*sq);
+        }
+        // (a right click on a premove only cancels it)
+        if resp.secondary_clicked() && state.premove.take().is_none() {
+            let kind = mark_kind(ui);
+            toggle(state, Mark::Circle { sq: *sq, kind });
+        }
+        if resp.clicked() {
+            state.user_marks.clear();
+        }
+    }
+    let released = ui.input(|i| i.pointer.button_released(egui::PointerButton::Secondary));
+    if let (Some(from), true) = (state.drawing, released) {
+        state.drawing = None;
+        let at = ui
+            .input(|i| i.pointer.latest_pos())
+            .and_then(|p| layout.square_at(v, p));
+        let kind = mark_kind(ui);
+        if state.premove.take().is_some() {
+            return;
+        }
+        match at {
+            Some(to) if to != from => toggle(state, Mark::Arrow { from, to, kind }),
+            Some(_) => toggle(state, Mark::Circle { sq: from, kind }),
+            None => {}
+        }
+    }
+}
+
+/// Do two marks sit in the same place (whatever their colour)?
+fn same_place(a: &Mark, b: &Mark) -> bool {
+    match (a, b) {
+        (Mark::Circle { sq: x, .. }, Mark::Circle { sq: y, .. }) => x == y,
+        (
+            Mark::Arrow {
+                from: f1, to: t1, ..
+            },
+            Mark::Arrow {
+                from: f2, to: t2, ..
+            },
+        ) => f1 == f2 && t1 == t2,
+        _ => false,
+    }
 }
