@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use crate::types::Move;
 
 use super::app::{Computer, Tab};
+use super::designer::DesignerAction;
 use super::files::Purpose;
 
 /// Something the user asked for.
@@ -75,6 +76,8 @@ pub enum Action {
     CancelDiscard,
     /// Show or hide the details (the diagnostics) of the problems on show.
     ShowProblemDetails(bool),
+    /// The designer's tools: the piece diagram, the source view, editing the rules file.
+    Designer(DesignerAction),
     /// Close the window.
     Quit,
 }

@@ -22,11 +22,12 @@ use super::ai::Analysis;
 use super::autosave::{Autosave, Offer};
 use super::board::BoardState;
 use super::computer::Thinking;
+use super::designer::Designer;
 use super::discard::Discard;
 use super::files::{self, NativeDialog, Recent};
 use super::moves::ForcedCache;
 use super::picker::FilePicker;
-use super::session::{bundled_entries, load, problems_from, warnings_from};
+use super::session::{bundled_entries, load, problems_from, warnings_from, ChangedRules};
 use super::stats::FrameStats;
 
 /// The bundled game opened when none is named.
@@ -174,8 +175,9 @@ pub struct MyriadApp {
     pub(super) flipped: bool,
     pub(super) tab: Tab,
     pub(super) problems: Option<Problems>,
-    /// The file changed and its new rules cannot continue this game.
-    pub(super) rules_changed: Option<Arc<Variant>>,
+    /// The file changed and its new rules cannot continue this game: them, and the first step
+    /// or move they no longer allow.
+    pub(super) rules_changed: Option<ChangedRules>,
     pub(super) computer: Computer,
     pub(super) level: u8,
     pub(super) worker: Option<Worker>,
@@ -208,6 +210,8 @@ pub struct MyriadApp {
     pub(super) problem_details: bool,
     /// The window title last sent to the window.
     pub(super) title_sent: Option<String>,
+    /// The designer's tools: source view, piece diagram, editor.
+    pub(super) designer: Designer,
 }
 
 impl MyriadApp {
@@ -265,6 +269,7 @@ impl MyriadApp {
             discard: None,
             problem_details: true,
             title_sent: None,
+            designer: Designer::default(),
             opts,
         };
         if let Origin::File(p) = &source {
@@ -398,6 +403,7 @@ impl MyriadApp {
             Action::ConfirmDiscard => self.confirm_discard(),
             Action::CancelDiscard => self.discard = None,
             Action::ShowProblemDetails(show) => self.problem_details = show,
+            Action::Designer(a) => self.designer_apply(a),
             Action::Quit => {
                 if let Some(ctx) = &self.ctx {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -469,6 +475,7 @@ impl MyriadApp {
         self.poll_dialogs();
         self.dropped_files(ctx);
         self.check_file_changed();
+        self.poll_designer();
         self.autosave_now();
         if matches!(self.source, Origin::File(_)) {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(

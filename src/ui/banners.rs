@@ -6,7 +6,7 @@
 use egui::text::LayoutJob;
 use egui::{Color32, RichText, TextFormat, Ui};
 
-use crate::game::{ForcedReason, Game, Outcome};
+use crate::game::{ForcedReason, Game, Misfit, Outcome};
 use crate::types::Move;
 
 use super::action::Action;
@@ -37,8 +37,8 @@ impl MyriadApp {
         if let Some(offer) = &self.restore {
             restore_banner(ui, offer, out);
         }
-        if self.rules_changed.is_some() {
-            self.rules_changed_banner(ui, out);
+        if let Some(c) = &self.rules_changed {
+            self.rules_changed_banner(ui, &c.misfit, out);
         }
         self.notes(ui, out);
     }
@@ -77,14 +77,19 @@ impl MyriadApp {
                                         .extend(),
                                 );
                             });
-                        if ui.button("Hide details").clicked() {
-                            out.push(Action::ShowProblemDetails(false));
-                        }
+                        ui.horizontal(|ui| {
+                            if ui.button("Hide details").clicked() {
+                                out.push(Action::ShowProblemDetails(false));
+                            }
+                            self.show_in_source_button(ui, p, out);
+                        });
                     });
             });
     }
 
-    fn rules_changed_banner(&self, ui: &mut Ui, out: &mut Vec<Action>) {
+    /// The file changed and its new rules cannot continue the game: the first step or move
+    /// they no longer allow, why, and what the user may do.
+    fn rules_changed_banner(&self, ui: &mut Ui, misfit: &Misfit, out: &mut Vec<Action>) {
         egui::Frame::new()
             .fill(ui.visuals().extreme_bg_color)
             .inner_margin(8.0)
@@ -95,6 +100,7 @@ impl MyriadApp {
                         "{} changed: its new rules cannot continue this game.",
                         self.source.short()
                     ));
+                    ui.label(RichText::new(misfit.to_string()).strong());
                     if ui.button("New game with the new rules").clicked() {
                         out.push(Action::AcceptChangedRules);
                     }

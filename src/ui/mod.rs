@@ -26,6 +26,8 @@ mod autosave;
 mod banners;
 mod board;
 mod computer;
+mod designer;
+mod diagram;
 mod dialogs;
 mod discard;
 mod files;
@@ -41,6 +43,7 @@ mod pgn_rules;
 mod picker;
 mod rules_tab;
 mod session;
+mod source_view;
 mod stats;
 mod strips;
 
@@ -48,6 +51,7 @@ pub use action::Action;
 pub use ai::Analysis;
 pub use app::{window_title, Computer, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
 pub use autosave::Offer;
+pub use designer::DesignerAction;
 pub use files::Purpose;
 
 /// Where the game's rules came from: the one [`Origin`](crate::variant::Origin) type, under

@@ -1,0 +1,122 @@
+//! The Rules tab's view of the rules file: its text with line numbers, and each diagnostic
+//! (error or warning) in place under its line, with a caret at its column, the way
+//! `myriad check` prints it. A jump (from the problems' details) scrolls to its line.
+
+use egui::{Color32, RichText, Ui};
+
+use crate::rules::{Diagnostic, Severity};
+
+use super::action::Action;
+use super::app::{MyriadApp, Problems};
+use super::designer::{DesignerAction, SourceText};
+
+/// The colour of `help:` lines, as in the problems' details.
+const HELP: Color32 = Color32::from_rgb(90, 170, 255);
+
+impl MyriadApp {
+    /// In the problems' details: a button that shows the first problem's line in the Rules
+    /// tab's source view, when the problem is in the open file.
+    pub(super) fn show_in_source_button(&self, ui: &mut Ui, p: &Problems, out: &mut Vec<Action>) {
+        let here = self.source.display();
+        let Some(d) = p.diagnostics.iter().find(|d| d.file == here && d.line > 0) else {
+            return;
+        };
+        if ui
+            .button(format!("Show line {} in the Rules tab", d.line))
+            .on_hover_text("The file's text, with every problem under its line")
+            .clicked()
+        {
+            out.push(Action::Designer(DesignerAction::JumpToLine(d.line)));
+        }
+    }
+}
+
+/// Draws `src`; scrolls to `jump` (a line number) when given.
+pub(super) fn show(ui: &mut Ui, src: &SourceText, jump: Option<usize>) {
+    if let Some(why) = &src.unreadable {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("Cannot read the file: {why}"),
+        );
+        return;
+    }
+    for d in &src.elsewhere {
+        ui.label(
+            RichText::new(format!(
+                "{}: {} (in {}:{})",
+                d.severity.word(),
+                d.message,
+                d.file,
+                d.line
+            ))
+            .color(colour(ui, d.severity))
+            .monospace(),
+        );
+    }
+    let lines: Vec<&str> = src.text.lines().collect();
+    let width = lines.len().max(1).to_string().len();
+    egui::ScrollArea::horizontal()
+        .id_salt("myriad-source")
+        .show(ui, |ui| {
+            ui.spacing_mut().item_spacing.y = 0.0;
+            for (i, line) in lines.iter().enumerate() {
+                let n = i + 1;
+                let marks: Vec<&Diagnostic> = src.here.iter().filter(|d| d.line == n).collect();
+                let text = format!("{n:>width$} │ {line}");
+                let mut rich = RichText::new(text).monospace();
+                if let Some(d) = marks.first() {
+                    rich = rich.background_color(colour(ui, d.severity).gamma_multiply(0.18));
+                }
+                let resp = ui.add(egui::Label::new(rich).extend());
+                if jump == Some(n) {
+                    resp.scroll_to_me(Some(egui::Align::Center));
+                }
+                for d in marks {
+                    under_line(ui, d, width);
+                }
+            }
+        });
+}
+
+/// A diagnostic under its line: a caret at its column and its message, then its help.
+fn under_line(ui: &mut Ui, d: &Diagnostic, width: usize) {
+    // the gutter (`12 │ `) and the columns before the span
+    let pad = " ".repeat(width + 3 + d.column.saturating_sub(1));
+    let carets = "^".repeat(d.span_len.max(1));
+    ui.label(
+        RichText::new(format!(
+            "{pad}{carets} {}: {}",
+            d.severity.word(),
+            d.message
+        ))
+        .monospace()
+        .color(colour(ui, d.severity)),
+    );
+    if let Some(h) = &d.help {
+        ui.label(
+            RichText::new(format!("{} = help: {h}", " ".repeat(width + 1)))
+                .monospace()
+                .color(HELP),
+        );
+    }
+    for note in &d.notes {
+        ui.label(
+            RichText::new(format!(
+                "{} note: {} (line {})",
+                " ".repeat(width + 1),
+                note.message,
+                note.line
+            ))
+            .monospace()
+            .weak(),
+        );
+    }
+}
+
+fn colour(ui: &Ui, s: Severity) -> Color32 {
+    match s {
+        Severity::Error => ui.visuals().error_fg_color,
+        Severity::Warning => ui.visuals().warn_fg_color,
+        Severity::Note => ui.visuals().weak_text_color(),
+    }
+}
