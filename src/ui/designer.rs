@@ -60,6 +60,8 @@ pub(super) struct SourceText {
 #[derive(Debug, Default)]
 pub(super) struct Designer {
     pub diagram: Option<DiagramState>,
+    /// The diagram was just opened: the view scrolls it into sight once.
+    pub diagram_new: Cell<bool>,
     /// The text of the open rules file, read when the file or its time changes.
     pub source: Option<SourceText>,
     source_key: Option<(Origin, Option<SystemTime>)>,
@@ -212,6 +214,7 @@ impl MyriadApp {
                     square: None,
                     color,
                 });
+                self.designer.diagram_new.set(true);
             }
             DesignerAction::CloseDiagram => self.designer.diagram = None,
             DesignerAction::DiagramSquare(sq) => {
@@ -229,6 +232,8 @@ impl MyriadApp {
             DesignerAction::JumpToLine(line) => {
                 self.tab = Tab::Rules;
                 self.designer.jump.set(Some(line));
+                // the source view shows the same messages, in place: the details step aside
+                self.problem_details = false;
             }
         }
     }

@@ -60,7 +60,8 @@ fn kind_of(r: &Reach, sq: Square) -> Option<Kind> {
 }
 
 /// Draws the diagram of `d` (its role, square and colour) as wide as the panel allows.
-pub(super) fn show(ui: &mut Ui, v: &Variant, d: DiagramState, out: &mut Vec<Action>) {
+/// `reveal`: scroll the whole diagram into sight (it was just opened).
+pub(super) fn show(ui: &mut Ui, v: &Variant, d: DiagramState, reveal: bool, out: &mut Vec<Action>) {
     if d.role.index() >= v.role_count() {
         return;
     }
@@ -95,6 +96,9 @@ pub(super) fn show(ui: &mut Ui, v: &Variant, d: DiagramState, out: &mut Vec<Acti
         Sense::hover(),
     );
     let painter = ui.painter_at(board);
+    if reveal {
+        ui.scroll_to_rect(board, None);
+    }
     for sq in g.squares() {
         // White at the bottom, as on the board
         let x = board.min.x + g.file(sq) as f32 * sz;
@@ -110,7 +114,7 @@ pub(super) fn show(ui: &mut Ui, v: &Variant, d: DiagramState, out: &mut Vec<Acti
         }
         let resp = ui.interact(
             rect,
-            egui::Id::new(("myriad-diagram", sq.0)),
+            egui::Id::unique("myriad-diagram").with(sq.0),
             Sense::click(),
         );
         let label = match kind {

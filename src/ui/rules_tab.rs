@@ -2,7 +2,6 @@
 //! its Betza notation in words; clicking one shows its diagram), the rules file's source with
 //! its diagnostics in place and a way to edit it, and the full summary `myriad check` prints.
 
-use egui::collapsing_header::CollapsingState;
 use egui::{RichText, Ui};
 
 use crate::types::{Color, Piece, Role};
@@ -38,7 +37,8 @@ impl MyriadApp {
                     let open = shown.filter(|d| d.role == r);
                     piece_row(ui, v, r, open.is_some(), out);
                     if let Some(d) = open {
-                        diagram::show(ui, v, d, out);
+                        let reveal = self.designer.diagram_new.take();
+                        diagram::show(ui, v, d, reveal, out);
                     }
                     ui.add_space(4.0);
                 }
@@ -81,24 +81,13 @@ impl MyriadApp {
         ui.add_space(4.0);
     }
 
-    /// The rules file's text with line numbers and its diagnostics in place; opened by a jump
-    /// to a line (which it scrolls to once the section is fully open).
+    /// The rules file's text with line numbers and its diagnostics in place; a jump to a line
+    /// opens it and scrolls to the line.
     fn source_section(&self, ui: &mut Ui) {
         let Some(src) = &self.designer.source else {
             return;
         };
-        let id = ui.make_persistent_id("myriad-source");
         let pending = self.designer.jump.get();
-        let state = CollapsingState::load(ui.ctx(), id);
-        let fully_open = state.is_some_and(|s| s.is_open() && s.openness(ui.ctx()) >= 1.0);
-        let jump = if pending.is_some() && fully_open {
-            self.designer.jump.take()
-        } else {
-            if pending.is_some() {
-                ui.ctx().request_repaint();
-            }
-            None
-        };
         let (errors, warnings) = src
             .here
             .iter()
@@ -119,7 +108,12 @@ impl MyriadApp {
         egui::CollapsingHeader::new(title)
             .id_salt("myriad-source")
             .open(pending.map(|_| true))
-            .show(ui, |ui| source_view::show(ui, src, jump));
+            .show(ui, |ui| {
+                // the jump is done once its line is laid out
+                if source_view::show(ui, src, pending) {
+                    self.designer.jump.set(None);
+                }
+            });
     }
 }
 

@@ -31,15 +31,16 @@ impl MyriadApp {
     }
 }
 
-/// Draws `src`; scrolls to `jump` (a line number) when given.
-pub(super) fn show(ui: &mut Ui, src: &SourceText, jump: Option<usize>) {
+/// Draws `src`; scrolls to `jump` (a line number) when given, and says whether it did.
+pub(super) fn show(ui: &mut Ui, src: &SourceText, jump: Option<usize>) -> bool {
     if let Some(why) = &src.unreadable {
         ui.colored_label(
             ui.visuals().error_fg_color,
             format!("Cannot read the file: {why}"),
         );
-        return;
+        return true;
     }
+    let mut jumped = jump.is_none();
     for d in &src.elsewhere {
         ui.label(
             RichText::new(format!(
@@ -70,12 +71,15 @@ pub(super) fn show(ui: &mut Ui, src: &SourceText, jump: Option<usize>) {
                 let resp = ui.add(egui::Label::new(rich).extend());
                 if jump == Some(n) {
                     resp.scroll_to_me(Some(egui::Align::Center));
+                    jumped = true;
                 }
                 for d in marks {
                     under_line(ui, d, width);
                 }
             }
         });
+    // a line past the end (the file got shorter) is no jump to wait for
+    jumped || jump.is_some_and(|n| n > lines.len())
 }
 
 /// A diagnostic under its line: a caret at its column and its message, then its help.
