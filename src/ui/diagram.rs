@@ -60,8 +60,7 @@ fn kind_of(r: &Reach, sq: Square) -> Option<Kind> {
 }
 
 /// Draws the diagram of `d` (its role, square and colour) as wide as the panel allows.
-/// `reveal`: scroll the whole diagram into sight (it was just opened).
-pub(super) fn show(ui: &mut Ui, v: &Variant, d: DiagramState, reveal: bool, out: &mut Vec<Action>) {
+pub(super) fn show(ui: &mut Ui, v: &Variant, d: DiagramState, out: &mut Vec<Action>) {
     if d.role.index() >= v.role_count() {
         return;
     }
@@ -96,9 +95,6 @@ pub(super) fn show(ui: &mut Ui, v: &Variant, d: DiagramState, reveal: bool, out:
         Sense::hover(),
     );
     let painter = ui.painter_at(board);
-    if reveal {
-        ui.scroll_to_rect(board, None);
-    }
     for sq in g.squares() {
         // White at the bottom, as on the board
         let x = board.min.x + g.file(sq) as f32 * sz;
@@ -112,6 +108,7 @@ pub(super) fn show(ui: &mut Ui, v: &Variant, d: DiagramState, reveal: bool, out:
         if sq == from {
             paint::paint_piece(&painter, v, piece, rect, 1.0);
         }
+        coordinates(&painter, v, sq, rect);
         let resp = ui.interact(
             rect,
             egui::Id::unique("myriad-diagram").with(sq.0),
@@ -133,6 +130,24 @@ pub(super) fn show(ui: &mut Ui, v: &Variant, d: DiagramState, reveal: bool, out:
         r.len()
     ));
     legend(ui);
+}
+
+/// The rank number on the a-file and the file letter on the first rank, as on the board, so
+/// a designer can name the squares.
+fn coordinates(painter: &egui::Painter, v: &Variant, sq: Square, rect: Rect) {
+    let g = v.geometry();
+    let font = egui::FontId::proportional((rect.width() * 0.28).clamp(8.0, 12.0));
+    let ink = if g.is_light(sq) { DARK } else { LIGHT };
+    if g.file(sq) == 0 {
+        let text = (g.rank(sq) + 1).to_string();
+        let at = rect.left_top() + vec2(2.0, 1.0);
+        painter.text(at, egui::Align2::LEFT_TOP, text, font.clone(), ink);
+    }
+    if g.rank(sq) == 0 {
+        let text = crate::types::Geometry::file_char(g.file(sq));
+        let at = rect.right_bottom() - vec2(2.0, 1.0);
+        painter.text(at, egui::Align2::RIGHT_BOTTOM, text, font, ink);
+    }
 }
 
 /// The mark of a square's kind: a dot to move to, a crossed ring to capture on, a disc for both.

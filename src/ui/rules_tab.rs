@@ -37,8 +37,11 @@ impl MyriadApp {
                     let open = shown.filter(|d| d.role == r);
                     piece_row(ui, v, r, open.is_some(), out);
                     if let Some(d) = open {
-                        let reveal = self.designer.diagram_new.take();
-                        diagram::show(ui, v, d, reveal, out);
+                        let shown = ui.vertical(|ui| diagram::show(ui, v, d, out)).response;
+                        // just opened: the whole diagram and its legend come into sight
+                        if self.designer.diagram_new.take() {
+                            ui.scroll_to_rect(shown.rect, None);
+                        }
                     }
                     ui.add_space(4.0);
                 }
