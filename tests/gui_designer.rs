@@ -165,7 +165,7 @@ fn the_rules_tab_shows_the_source_with_a_warning_on_its_line() {
     let wanted = format!("warning: {}", warning.message);
     let m = h.get_by_label_contains(&wanted).rect();
     assert!(
-        m.top() >= line.bottom() - 1.0 && m.top() < line.bottom() + 20.0,
+        m.top() >= line.bottom() - 1.0 && m.top() < line.bottom() + 40.0,
         "the message is not under its line: {line:?} {m:?}"
     );
     assert!(h.query_by_label("Open in editor").is_some());

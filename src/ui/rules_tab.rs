@@ -108,15 +108,19 @@ impl MyriadApp {
                 title.push_str(&format!(", {n} {word}{}", if n == 1 { "" } else { "s" }));
             }
         }
-        egui::CollapsingHeader::new(title)
+        let shown = egui::CollapsingHeader::new(title)
             .id_salt("myriad-source")
             .open(pending.map(|_| true))
-            .show(ui, |ui| {
-                // the jump is done once its line is laid out
-                if source_view::show(ui, src, pending) {
-                    self.designer.jump.set(None);
-                }
-            });
+            .show(ui, |ui| source_view::show(ui, src, pending));
+        // the jump is done once its line was scrolled to with the section fully open (while
+        // it opens, the scroll area is not yet as tall as it will be)
+        if pending.is_some() {
+            if shown.fully_open() && shown.body_returned == Some(true) {
+                self.designer.jump.set(None);
+            } else {
+                ui.ctx().request_repaint();
+            }
+        }
     }
 }
 

@@ -40,7 +40,7 @@ pub(super) fn show(ui: &mut Ui, src: &SourceText, jump: Option<usize>) -> bool {
         );
         return true;
     }
-    let mut jumped = jump.is_none();
+    let mut target = None;
     for d in &src.elsewhere {
         ui.label(
             RichText::new(format!(
@@ -70,51 +70,57 @@ pub(super) fn show(ui: &mut Ui, src: &SourceText, jump: Option<usize>) -> bool {
                 }
                 let resp = ui.add(egui::Label::new(rich).extend());
                 if jump == Some(n) {
-                    resp.scroll_to_me(Some(egui::Align::Center));
-                    jumped = true;
+                    target = Some(resp.rect);
                 }
                 for d in marks {
                     under_line(ui, d, width);
                 }
             }
         });
+    // Scrolled from out here: a scroll area takes both directions' targets, so the
+    // horizontal one around the text would swallow the vertical scroll the tab needs.
+    if let Some(r) = target {
+        ui.scroll_to_rect(r, Some(egui::Align::Center));
+    }
     // a line past the end (the file got shorter) is no jump to wait for
-    jumped || jump.is_some_and(|n| n > lines.len())
+    jump.is_none() || target.is_some() || jump.is_some_and(|n| n > lines.len())
 }
 
-/// A diagnostic under its line: a caret at its column and its message, then its help.
+/// A diagnostic under its line: carets under its span, then its message, help and notes,
+/// each wrapped to the panel and indented past the line numbers.
 fn under_line(ui: &mut Ui, d: &Diagnostic, width: usize) {
+    let colour = colour(ui, d.severity);
     // the gutter (`12 │ `) and the columns before the span
     let pad = " ".repeat(width + 3 + d.column.saturating_sub(1));
     let carets = "^".repeat(d.span_len.max(1));
-    ui.label(
-        RichText::new(format!(
-            "{pad}{carets} {}: {}",
-            d.severity.word(),
-            d.message
-        ))
-        .monospace()
-        .color(colour(ui, d.severity)),
-    );
+    let mono = |t: String| RichText::new(t).monospace();
+    ui.add(egui::Label::new(mono(format!("{pad}{carets}")).color(colour)).extend());
+    let message = format!("{}: {}", d.severity.word(), d.message);
+    indented(ui, width, mono(message).color(colour));
     if let Some(h) = &d.help {
-        ui.label(
-            RichText::new(format!("{} = help: {h}", " ".repeat(width + 1)))
-                .monospace()
-                .color(HELP),
-        );
+        indented(ui, width, mono(format!("= help: {h}")).color(HELP));
     }
     for note in &d.notes {
-        ui.label(
-            RichText::new(format!(
-                "{} note: {} (line {})",
-                " ".repeat(width + 1),
-                note.message,
-                note.line
-            ))
-            .monospace()
-            .weak(),
-        );
+        let text = format!("note: {} (line {})", note.message, note.line);
+        indented(ui, width, mono(text).weak());
     }
+}
+
+/// A wrapped line of text that starts where the source text does, past the line numbers.
+fn indented(ui: &mut Ui, width: usize, text: RichText) {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    // a monospace cell is about 0.6 of the font size wide
+    let gutter = font.size * 0.6 * (width + 3) as f32;
+    let margin = egui::Margin {
+        left: gutter.min(120.0) as i8,
+        ..egui::Margin::ZERO
+    };
+    // wrapped where the panel ends, not where the longest source line does
+    let visible = (ui.clip_rect().right() - ui.cursor().left() - gutter).max(80.0);
+    egui::Frame::new().inner_margin(margin).show(ui, |ui| {
+        ui.set_max_width(visible);
+        ui.add(egui::Label::new(text).wrap());
+    });
 }
 
 fn colour(ui: &Ui, s: Severity) -> Color32 {
