@@ -310,3 +310,30 @@ fn a_betza_compound_from_a_fairy_file() {
         .query_by_label_contains("Archbishop on e4: 22 squares")
         .is_some());
 }
+
+#[test]
+fn an_edit_with_an_error_shows_in_the_source_while_the_game_goes_on() {
+    let dir = temp_dir("error");
+    let path = dir.join("broken.rules");
+    std::fs::write(&path, "extends \"chess\"\nname \"Fine\"\n").unwrap();
+    let mut h = harness(path.to_str().unwrap());
+    play(&mut h, &["e4"]);
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(&path, "extends \"chess\"\nname \"Fine\"\nboard 8y8\n").unwrap();
+    wait_for(&mut h, "the broken file was not noticed", |a| {
+        a.problems().is_some()
+    });
+    let error = h.state().problems().unwrap().diagnostics[0].clone();
+    assert_eq!(error.line, 3);
+    click_label(&mut h, "Show line 3 in the Rules tab");
+    // the file as it is now, the error under its line; the game goes on under the old rules
+    assert!(h.query_by_label("3 │ board 8y8").is_some());
+    assert!(h
+        .query_by_label_contains(&format!("error: {}", error.message))
+        .is_some());
+    assert!(h
+        .query_by_label_contains("Source: broken.rules, 1 error")
+        .is_some());
+    assert_eq!(h.state().variant().name(), "Fine");
+    assert_eq!(h.state().game().history().len(), 1);
+}

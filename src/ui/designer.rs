@@ -243,6 +243,10 @@ impl MyriadApp {
     pub(super) fn poll_designer(&mut self) {
         let key = (self.source.clone(), self.source_mtime);
         if self.designer.source_key.as_ref() != Some(&key) {
+            if self.designer.source_key.as_ref().map(|k| &k.0) != Some(&key.0) {
+                // other rules: their pieces are not the ones the diagram showed
+                self.designer.diagram = None;
+            }
             self.designer.source = Some(read_source(&self.source));
             self.designer.source_key = Some(key);
         }
