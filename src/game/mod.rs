@@ -9,10 +9,12 @@
 mod outcome;
 pub mod pgn;
 pub mod placement;
+mod replay;
 pub mod save;
 pub mod setup;
 
 pub use outcome::{insufficient_material, Outcome, Reason};
+pub use replay::Misfit;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -10,11 +10,13 @@ mod hand;
 pub mod movegen;
 mod notation;
 pub(crate) mod perft;
+mod reach;
 pub mod zobrist;
 
 pub use fen::FenError;
 pub use notation::{drop_text, MoveError};
 pub use perft::{perft, perft_divide, perft_until};
+pub use reach::{reach, Reach};
 
 use std::sync::atomic::AtomicBool;
 

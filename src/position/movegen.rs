@@ -182,7 +182,14 @@ impl<B: TablesFor> Position<B> {
 
     /// Plain targets (leaps and rides) of a piece.
     #[inline(always)]
-    fn plain_targets(&self, t: &Tables<B>, role: Role, from: Square, occ: B, theirs: B) -> B {
+    pub(super) fn plain_targets(
+        &self,
+        t: &Tables<B>,
+        role: Role,
+        from: Square,
+        occ: B,
+        theirs: B,
+    ) -> B {
         let us = self.turn;
         let i = t.idx(us, role, from);
         let mut targets = (t.leap_quiet[i] & !occ) | (t.leap_capture[i] & theirs);
@@ -204,7 +211,14 @@ impl<B: TablesFor> Position<B> {
 
     /// Targets of special leaps (initial-only, lame) of a piece.
     #[inline(always)]
-    fn special_targets(&self, t: &Tables<B>, role: Role, from: Square, occ: B, theirs: B) -> B {
+    pub(super) fn special_targets(
+        &self,
+        t: &Tables<B>,
+        role: Role,
+        from: Square,
+        occ: B,
+        theirs: B,
+    ) -> B {
         let cr = t.cr(self.turn, role);
         let mut targets = B::EMPTY;
         for s in &t.specials[cr] {

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use crate::types::Move;
 
 use super::app::{Computer, Tab};
+use super::designer::DesignerAction;
 use super::files::Purpose;
 use super::pieces::{PieceSet, Theme};
 
@@ -92,6 +93,8 @@ pub enum Action {
     EditPasteBox(String),
     /// Close the paste box.
     ClosePasteBox,
+    /// The designer's tools: the piece diagram, the source view, editing the rules file.
+    Designer(DesignerAction),
     /// Close the window.
     Quit,
 }

@@ -22,6 +22,7 @@ use super::ai::Analysis;
 use super::autosave::{Autosave, Offer};
 use super::board::BoardState;
 use super::computer::Thinking;
+use super::designer::Designer;
 use super::discard::Discard;
 use super::files::{self, NativeDialog, Recent};
 use super::marks::Mark;
@@ -29,7 +30,7 @@ use super::moves::ForcedCache;
 use super::picker::FilePicker;
 use super::pieces::Style;
 use super::prefs::{Prefs, Remembered};
-use super::session::{bundled_entries, load, problems_from, warnings_from};
+use super::session::{bundled_entries, load, problems_from, warnings_from, ChangedRules};
 use super::stats::FrameStats;
 
 /// The bundled game opened when none is named.
@@ -190,8 +191,9 @@ pub struct MyriadApp {
     pub(super) flipped: bool,
     pub(super) tab: Tab,
     pub(super) problems: Option<Problems>,
-    /// The file changed and its new rules cannot continue this game.
-    pub(super) rules_changed: Option<Arc<Variant>>,
+    /// The file changed and its new rules cannot continue this game: them, and the first step
+    /// or move they no longer allow.
+    pub(super) rules_changed: Option<ChangedRules>,
     pub(super) computer: Computer,
     pub(super) level: u8,
     pub(super) worker: Option<Worker>,
@@ -233,6 +235,8 @@ pub struct MyriadApp {
     pub(super) side_width: Cell<Option<f32>>,
     /// The preferences as last written.
     pub(super) remembered: Remembered,
+    /// The designer's tools: source view, piece diagram, editor.
+    pub(super) designer: Designer,
 }
 
 impl MyriadApp {
@@ -311,6 +315,7 @@ impl MyriadApp {
                 note,
                 sizes_at: 0.0,
             },
+            designer: Designer::default(),
             opts,
         };
         if let Origin::File(p) = &source {
@@ -472,6 +477,7 @@ impl MyriadApp {
             Action::OpenPasteBox => self.paste_box = Some(String::new()),
             Action::EditPasteBox(text) => self.paste_box = Some(text),
             Action::ClosePasteBox => self.paste_box = None,
+            Action::Designer(a) => self.designer_apply(a),
             Action::Quit => {
                 if let Some(ctx) = &self.ctx {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -547,6 +553,7 @@ impl MyriadApp {
         self.poll_dialogs();
         self.dropped_files(ctx);
         self.check_file_changed();
+        self.poll_designer();
         self.autosave_now();
         if matches!(self.source, Origin::File(_)) {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(

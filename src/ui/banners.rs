@@ -6,7 +6,7 @@
 use egui::text::LayoutJob;
 use egui::{Color32, RichText, TextFormat, Ui};
 
-use crate::game::{ForcedReason, Game, Outcome};
+use crate::game::{ForcedReason, Game, Misfit, Outcome};
 use crate::types::Move;
 
 use super::action::Action;
@@ -26,7 +26,10 @@ impl MyriadApp {
     /// They go in the strip above the board; the result or the setup step comes first, so its
     /// buttons (Keep) stay in one place whatever else comes and goes.
     pub(super) fn banners(&self, ui: &mut Ui, out: &mut Vec<Action>) {
-        if let Some(o) = self.game.outcome() {
+        if let Some(c) = &self.rules_changed {
+            // the board waits for this answer: it comes first, in the place of the step
+            self.rules_changed_banner(ui, &c.misfit, out);
+        } else if let Some(o) = self.game.outcome() {
             outcome_banner(ui, &o, out);
         } else if let Some(prompt) = self.game.setup_prompt() {
             self.setup_banner(ui, prompt, out);
@@ -36,9 +39,6 @@ impl MyriadApp {
         }
         if let Some(offer) = &self.restore {
             restore_banner(ui, offer, out);
-        }
-        if self.rules_changed.is_some() {
-            self.rules_changed_banner(ui, out);
         }
         self.notes(ui, out);
     }
@@ -77,32 +77,50 @@ impl MyriadApp {
                                         .extend(),
                                 );
                             });
-                        if ui.button("Hide details").clicked() {
-                            out.push(Action::ShowProblemDetails(false));
-                        }
+                        ui.horizontal(|ui| {
+                            if ui.button("Hide details").clicked() {
+                                out.push(Action::ShowProblemDetails(false));
+                            }
+                            self.show_in_source_button(ui, p, out);
+                        });
                     });
             });
     }
 
-    fn rules_changed_banner(&self, ui: &mut Ui, out: &mut Vec<Action>) {
+    /// The file changed and its new rules cannot continue the game: the first step or move
+    /// they no longer allow, why, and what the user may do.
+    fn rules_changed_banner(&self, ui: &mut Ui, misfit: &Misfit, out: &mut Vec<Action>) {
         egui::Frame::new()
             .fill(ui.visuals().extreme_bg_color)
-            .inner_margin(8.0)
+            .stroke(egui::Stroke::new(1.5, ui.visuals().warn_fg_color))
+            .inner_margin(6.0)
             .corner_radius(4.0)
             .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(format!(
-                        "{} changed: its new rules cannot continue this game.",
-                        self.source.short()
-                    ));
-                    if ui.button("New game with the new rules").clicked() {
-                        out.push(Action::AcceptChangedRules);
-                    }
+                // the choice first, on one line; what no longer fits below it, in full
+                let row = egui::vec2(ui.available_width(), 24.0);
+                let rtl = egui::Layout::right_to_left(egui::Align::Center);
+                ui.allocate_ui_with_layout(row, rtl, |ui| {
                     if ui.button("Keep playing the old rules").clicked() {
                         out.push(Action::KeepOldRules);
                     }
+                    if ui.button("New game with the new rules").clicked() {
+                        out.push(Action::AcceptChangedRules);
+                    }
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        let what = format!(
+                            "{} changed: its new rules cannot continue this game",
+                            self.source.short()
+                        );
+                        ui.add(egui::Label::new(what).truncate());
+                    });
                 });
+                ui.label(
+                    RichText::new(misfit.to_string())
+                        .strong()
+                        .color(ui.visuals().warn_fg_color),
+                );
             });
+        ui.add_space(4.0);
     }
 
     /// The setup step: whose it is and what may happen; a forced step says it plays itself,

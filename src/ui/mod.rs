@@ -7,12 +7,15 @@
 //! - State changes, by job: `session.rs` (opening rules, reloading, the autosave), `moves.rs`
 //!   (moves, undo, browsing, forced setup steps), `computer.rs` (driving the AI), `dialogs.rs`
 //!   (file dialogs, dropped files, PGN, loading a PGN under the rules it names: `pgn_rules.rs`),
-//!   `discard.rs` (asking before a game in progress is thrown away).
+//!   `discard.rs` (asking before a game in progress is thrown away), `designer.rs` (the
+//!   designer's tools: the rules file's text, the piece diagram, opening the file in an editor).
 //! - Views: `panels.rs` (the window's layout: a resizable side panel, a fixed strip for the
 //!   banners so the board never moves, status bar, board area), `menus.rs` (menu bar and
 //!   shortcuts), `banners.rs` (problems, setup step, result, ...), `game_tab.rs` and
-//!   `rules_tab.rs` (the side panel), `board.rs` (the board widget: input) and `paint.rs` (its
-//!   painting), `picker.rs` (the in-app file picker, where the desktop has no native dialog).
+//!   `rules_tab.rs` (the side panel; the Rules tab shows the rules file's source with its
+//!   diagnostics, `source_view.rs`, and each piece's moves on an empty board, `diagram.rs`),
+//!   `board.rs` (the board widget: input) and `paint.rs` (its painting), `picker.rs` (the
+//!   in-app file picker, where the desktop has no native dialog).
 //! - Background and files: `ai.rs` (the computer thinks on the search's one worker type; its
 //!   analysis keeps moves and a score), `autosave.rs`, `files.rs` (recent files, native
 //!   dialogs), `pgn.rs`, `fonts.rs`; `stats.rs` measures frame times.
@@ -27,6 +30,8 @@ mod banners;
 mod board;
 mod clipboard;
 mod computer;
+mod designer;
+mod diagram;
 mod dialogs;
 mod discard;
 mod files;
@@ -44,6 +49,7 @@ mod pieces;
 mod prefs;
 mod rules_tab;
 mod session;
+mod source_view;
 mod stats;
 mod strips;
 
@@ -51,6 +57,7 @@ pub use action::Action;
 pub use ai::Analysis;
 pub use app::{window_title, Computer, Explicit, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
 pub use autosave::Offer;
+pub use designer::DesignerAction;
 pub use files::Purpose;
 pub use marks::{Mark, MarkKind};
 pub use pieces::{cached_textures, PieceSet, Style, Theme, CREDITS};

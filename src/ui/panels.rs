@@ -187,7 +187,7 @@ impl MyriadApp {
         ui.separator();
         match self.tab {
             Tab::Game => self.game_tab(ui, out),
-            Tab::Rules => self.rules_tab(ui),
+            Tab::Rules => self.rules_tab(ui, out),
         }
     }
 }

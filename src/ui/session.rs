@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::game::Game;
+use crate::game::{Game, Misfit};
 use crate::rules::Diagnostics;
 use crate::variant::{Origin, Variant};
 
@@ -77,7 +77,8 @@ impl MyriadApp {
     }
 
     /// Re-reads the open file when it changed on disk: keeps the game if its moves are still
-    /// legal under the new rules, else offers a new game; keeps the old rules on errors.
+    /// legal under the new rules, else names the first that is not and offers a new game;
+    /// keeps the old rules on errors.
     pub(super) fn check_file_changed(&mut self) {
         let Origin::File(path) = &self.source else {
             return;
@@ -109,8 +110,8 @@ impl MyriadApp {
             }
             Ok((v, warnings)) => {
                 self.problems = warnings_from(&self.source, &warnings);
-                match replay(&self.game, &v) {
-                    Some(g) => {
+                match self.game.replay_under(&v) {
+                    Ok(g) => {
                         self.stop_ai();
                         // the replayed game carries the new rules
                         self.game = g;
@@ -121,7 +122,7 @@ impl MyriadApp {
                             self.source.short()
                         ));
                     }
-                    None => self.rules_changed = Some(v),
+                    Err(misfit) => self.rules_changed = Some(ChangedRules { variant: v, misfit }),
                 }
             }
         }
@@ -129,9 +130,9 @@ impl MyriadApp {
 
     /// Accepts changed rules that cannot continue the game: a new game under them.
     pub(super) fn accept_changed_rules(&mut self) {
-        if let Some(v) = self.rules_changed.take() {
+        if let Some(c) = self.rules_changed.take() {
             self.stop_ai();
-            self.set_game(Game::new(v));
+            self.set_game(Game::new(c.variant));
         }
     }
 
@@ -210,6 +211,15 @@ impl MyriadApp {
     }
 }
 
+/// Rules the open file changed to that cannot continue the game in progress.
+#[derive(Clone, Debug)]
+pub(super) struct ChangedRules {
+    /// The new rules.
+    pub variant: Arc<Variant>,
+    /// The first step or move of the game they no longer allow, and why.
+    pub misfit: Misfit,
+}
+
 /// Loads a rules file or bundled game, telling which it was, with its warnings (a `require`
 /// that can never fail, ...: the rules load all the same).
 pub(super) fn load(spec: &str) -> Result<(Origin, Arc<Variant>, Diagnostics), Diagnostics> {
@@ -263,19 +273,4 @@ pub(super) fn bundled_entries() -> Vec<BundledEntry> {
             },
         })
         .collect()
-}
-
-/// The game replayed under new rules, if every move is still legal.
-fn replay(old: &Game, v: &Arc<Variant>) -> Option<Game> {
-    let randomized = old.variant().is_random_setup();
-    let mut g = if old.started_from_fen() || randomized {
-        // A randomized or FEN start: keep the same arrays.
-        Game::from_fen(v.clone(), &old.initial_position().fen(old.variant())).ok()?
-    } else {
-        Game::new_seeded(v.clone(), 0)
-    };
-    for p in old.history() {
-        g.play(p.mv).ok()?;
-    }
-    Some(g)
 }
