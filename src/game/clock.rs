@@ -58,6 +58,21 @@ impl TimeControl {
         format!("{}+{}", self.base.as_secs(), self.increment.as_secs())
     }
 
+    /// Reads a control as [`TimeControl`]'s `Display` writes it (`3+2`, `45s+0`, or minutes
+    /// alone, `10`); `None` for anything else (`none`, `-`).
+    pub fn from_minutes_text(text: &str) -> Option<TimeControl> {
+        let (base, inc) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+        let inc: u64 = inc.trim().parse().ok()?;
+        let base = match base.trim().strip_suffix('s') {
+            Some(secs) => Duration::from_secs(secs.trim().parse().ok()?),
+            None => Duration::from_secs(base.trim().parse::<u64>().ok()? * 60),
+        };
+        (!base.is_zero()).then(|| TimeControl {
+            base,
+            increment: Duration::from_secs(inc),
+        })
+    }
+
     /// Reads a PGN `TimeControl` value written as `base+increment` or `base` (seconds).
     pub fn from_pgn_tag(text: &str) -> Option<TimeControl> {
         let (base, inc) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
@@ -76,7 +91,7 @@ impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let secs = self.base.as_secs();
         let inc = self.increment.as_secs();
-        if secs % 60 == 0 {
+        if secs.is_multiple_of(60) {
             write!(f, "{}+{inc}", secs / 60)
         } else {
             write!(f, "{secs}s+{inc}")
@@ -322,5 +337,9 @@ mod tests {
             increment: Duration::ZERO,
         };
         assert_eq!(short.to_string(), "45s+0");
+        for tc in TimeControl::PRESETS.into_iter().chain([short]) {
+            assert_eq!(TimeControl::from_minutes_text(&tc.to_string()), Some(tc));
+        }
+        assert_eq!(TimeControl::from_minutes_text("none"), None);
     }
 }

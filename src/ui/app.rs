@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use crate::game::Game;
+use crate::game::{Clock, Game, TimeControl};
 use crate::rules::Diagnostic;
 use crate::search::worker::Worker;
 use crate::types::Color;
@@ -95,6 +95,8 @@ pub struct Options {
     pub watch_interval: f64,
     /// Print frame-time statistics to stderr every few seconds.
     pub frame_stats: bool,
+    /// The time control of the games played (`None`: no clock).
+    pub time_control: Option<TimeControl>,
 }
 
 impl Default for Options {
@@ -108,6 +110,7 @@ impl Default for Options {
             forced_delay: 0.8,
             watch_interval: 0.5,
             frame_stats: false,
+            time_control: None,
         }
     }
 }
@@ -208,6 +211,14 @@ pub struct MyriadApp {
     pub(super) problem_details: bool,
     /// The window title last sent to the window.
     pub(super) title_sent: Option<String>,
+    /// The time control the next new game gets (`None`: no clock).
+    pub(super) time_control: Option<TimeControl>,
+    /// Was the time control set in the custom fields (they stay open)?
+    pub(super) custom_clock: bool,
+    /// The clock of the game on the board.
+    pub(super) clock: Option<Clock>,
+    /// A draw offered by this side at one board, waiting for the other's answer.
+    pub(super) draw_offer: Option<Color>,
 }
 
 impl MyriadApp {
@@ -265,8 +276,13 @@ impl MyriadApp {
             discard: None,
             problem_details: true,
             title_sent: None,
+            time_control: opts.time_control,
+            custom_clock: false,
+            clock: None,
+            draw_offer: None,
             opts,
         };
+        app.reset_clock();
         if let Origin::File(p) = &source {
             app.source_mtime = files::mtime(p);
             app.recent.add(p);
@@ -398,6 +414,14 @@ impl MyriadApp {
             Action::ConfirmDiscard => self.confirm_discard(),
             Action::CancelDiscard => self.discard = None,
             Action::ShowProblemDetails(show) => self.problem_details = show,
+            Action::SetTimeControl(tc, custom) => {
+                self.time_control = tc;
+                self.custom_clock = custom && tc.is_some();
+            }
+            Action::Resign => self.resign(),
+            Action::OfferDraw => self.offer_draw(),
+            Action::AcceptDraw => self.accept_draw(),
+            Action::DeclineDraw => self.decline_draw(),
             Action::Quit => {
                 if let Some(ctx) = &self.ctx {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -465,6 +489,8 @@ impl MyriadApp {
 
     /// Everything that is not drawing: background results, timers, the watched file.
     pub fn poll(&mut self, ctx: &egui::Context) {
+        // the flag first: a move that comes after it does not count
+        self.tick_clock(ctx);
         self.poll_ai();
         self.poll_dialogs();
         self.dropped_files(ctx);

@@ -168,6 +168,8 @@ impl MyriadApp {
         {
             out.push(Action::Flip);
         }
+        ui.separator();
+        self.result_menu_items(ui, out);
     }
 }
 
