@@ -75,19 +75,11 @@ impl MyriadApp {
     }
 
     /// Per frame, before the computer's move is taken: a flag that fell ends the game; the
-    /// side to move's time runs (nobody's when the game is over or a setup step plays itself);
-    /// the window repaints when the running face next changes.
+    /// side to move's time runs; the window repaints when the running face next changes.
     pub(super) fn tick_clock(&mut self, ctx: &egui::Context) {
         let now = self.clock_now();
-        let forced = self.clock.is_some() && self.forced().is_some();
-        let over = self.game.outcome().is_some();
-        let turn = self.game.turn();
+        self.sync_clock(now);
         let Some(clock) = &mut self.clock else { return };
-        if over || forced {
-            clock.pause(now);
-        } else {
-            clock.run(turn, now);
-        }
         if let Some(side) = clock.flagged(now) {
             clock.pause(now);
             self.stop_ai();
@@ -104,13 +96,31 @@ impl MyriadApp {
         }
     }
 
-    /// After every ply on the board: the mover's clock stops (with its increment); a draw
+    /// The side to move's time runs; nobody's when the game is over or a setup step plays
+    /// itself.
+    fn sync_clock(&mut self, now: Duration) {
+        if self.clock.is_none() {
+            return;
+        }
+        let still = self.game.outcome().is_some() || self.forced().is_some();
+        let turn = self.game.turn();
+        let Some(clock) = &mut self.clock else { return };
+        if still {
+            clock.pause(now);
+        } else {
+            clock.run(turn, now);
+        }
+    }
+
+    /// After every ply on the board: the mover's clock stops (with its increment) and the
+    /// next side's starts at once (its thinking begins now, not at the next frame); a draw
     /// offered to the mover lapses (moving declines it).
     pub(super) fn after_ply(&mut self, mover: Color) {
         let now = self.clock_now();
         if let Some(c) = &mut self.clock {
             c.ply(mover, now);
         }
+        self.sync_clock(now);
         if self.draw_offer == Some(!mover) {
             self.draw_offer = None;
         }
