@@ -179,6 +179,11 @@ fn the_increment_is_added_after_each_timed_move() {
     assert_eq!(h.state().clock().unwrap().running(), Some(Color::Black));
     let face = format!("White's clock {}", myriad::game::clock::face(white));
     assert!(h.query_by_label(&face).is_some(), "{face}");
+    // the next side's time starts with the move itself, not at the next frame (a computer
+    // that answers within one frame must still be charged for its thinking)
+    let m = h.state().game().parse_move("Nc6").unwrap();
+    h.state_mut().apply(Action::Play(m));
+    assert_eq!(h.state().clock().unwrap().running(), Some(Color::White));
 }
 
 #[test]

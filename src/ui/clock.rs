@@ -96,14 +96,16 @@ impl MyriadApp {
         }
     }
 
-    /// The side to move's time runs; nobody's when the game is over or a setup step plays
-    /// itself.
+    /// The side to move's time runs; nobody's when the game is over, a setup step plays
+    /// itself, or the computer to move is paused (the user stopped it, or has not yet let it
+    /// move in a game loaded or taken back): it cannot move, so its time does not run.
     fn sync_clock(&mut self, now: Duration) {
         if self.clock.is_none() {
             return;
         }
-        let still = self.game.outcome().is_some() || self.forced().is_some();
         let turn = self.game.turn();
+        let paused = self.ai_paused && self.computer.plays(turn);
+        let still = self.game.outcome().is_some() || self.forced().is_some() || paused;
         let Some(clock) = &mut self.clock else { return };
         if still {
             clock.pause(now);
@@ -134,6 +136,11 @@ impl MyriadApp {
             l.movetime = Some(clock.think_time(self.game.turn(), self.clock_now(), cap));
         }
         l
+    }
+
+    /// Can Undo take a move back (not a flag fall: see [`MyriadApp::lost_on_time`])?
+    pub(super) fn can_undo(&self) -> bool {
+        !self.game.history().is_empty() && !self.lost_on_time()
     }
 
     /// Did the game end on time with the clock still on (no time left to play on with)?

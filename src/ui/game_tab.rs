@@ -56,7 +56,7 @@ impl MyriadApp {
                 out.push(Action::NewGame);
             }
             if ui
-                .add_enabled(!self.game.history().is_empty(), egui::Button::new("Undo"))
+                .add_enabled(self.can_undo(), egui::Button::new("Undo"))
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {

@@ -156,7 +156,7 @@ impl MyriadApp {
         if command(ui, "New game", &NEW, true) {
             out.push(Action::NewGame);
         }
-        if command(ui, "Undo", &UNDO, !self.game.history().is_empty()) {
+        if command(ui, "Undo", &UNDO, self.can_undo()) {
             out.push(Action::Undo);
         }
         if command(ui, "Redo", &REDO, self.game.can_redo()) {
