@@ -58,6 +58,10 @@ fn click_label(h: &mut Harness<'static, MyriadApp>, label: &str) {
 fn wait(h: &mut Harness<'static, MyriadApp>, secs: f64) {
     let t = h.ctx.input(|i| i.time);
     h.input_mut().time = Some(t + secs);
+    h.step();
+    // from there the time moves on by itself again, a step at a time (a time left in the
+    // input would stay fixed)
+    h.input_mut().time = None;
     h.run();
 }
 
@@ -169,16 +173,19 @@ fn the_increment_is_added_after_each_timed_move() {
     let start = remaining(&h, Color::White);
     assert!(start > Duration::from_secs(179), "{start:?}");
     wait(&mut h, 10.0);
-    click_move(&mut h, "g1", "f3");
+    // the move played at this frame's time: the clock is read before and after it
+    let before = remaining(&h, Color::White);
+    assert!(before < Duration::from_secs(170), "10 s spent: {before:?}");
+    let m = h.state().game().parse_move("Nf3").unwrap();
+    h.state_mut().apply(Action::Play(m));
     let white = remaining(&h, Color::White);
-    // 10 s (and a few frames) spent, 2 s added: without the increment it would be under 170
-    assert!(
-        white > Duration::from_secs(170) && white < Duration::from_secs(172),
-        "{white:?}"
-    );
+    assert_eq!(white, before + Duration::from_secs(2), "2 s added");
     assert_eq!(h.state().clock().unwrap().running(), Some(Color::Black));
+    h.run();
     let face = format!("White's clock {}", myriad::game::clock::face(white));
     assert!(h.query_by_label(&face).is_some(), "{face}");
+    // Black's first move was free: no increment for it
+    assert!(remaining(&h, Color::Black) <= Duration::from_secs(180));
     // the next side's time starts with the move itself, not at the next frame (a computer
     // that answers within one frame must still be charged for its thinking)
     let m = h.state().game().parse_move("Nc6").unwrap();
@@ -381,4 +388,43 @@ fn the_computer_never_loses_on_time_at_a_short_control() {
     play_timed("chess", short, 10, 160);
     // a setup phase: the steps are timed like moves
     play_timed("regroupment", short, 6, 120);
+}
+
+#[test]
+fn setup_steps_are_timed_and_a_step_that_plays_itself_takes_no_time() {
+    // Placement Chess: Black swaps, White mirrors it, White swaps, Black mirrors it
+    let mut h = harness_with(Options {
+        file: Some("placement".into()),
+        time_control: Some(TimeControl::minutes(1, 0)),
+        forced_delay: 5.0,
+        ..Options::headless()
+    });
+    let clock = |h: &Harness<'static, MyriadApp>| h.state().clock().unwrap().clone();
+    // Black's first step is free, as a first move is
+    click_move(&mut h, "e8", "d8");
+    assert_eq!(clock(&h).running(), None, "White's mirror plays itself");
+    wait(&mut h, 6.0);
+    assert_eq!(h.state().game().history().len(), 2, "the mirror was played");
+    // White's time has run only since its mirror (the frames since)
+    let white = remaining(&h, Color::White);
+    assert!(white > Duration::from_secs(59), "{white:?}");
+    // White's own swap is its second ply: its time runs
+    assert_eq!(clock(&h).running(), Some(Color::White));
+    wait(&mut h, 4.0);
+    click_move(&mut h, "e1", "g1");
+    assert_eq!(
+        h.state().game().history().len(),
+        3,
+        "White swapped queen and knight"
+    );
+    let white = remaining(&h, Color::White);
+    assert!(white < Duration::from_secs(56), "{white:?}");
+    // Black's mirror waits to play itself: nobody's time runs, and Black loses nothing
+    assert_eq!(clock(&h).running(), None);
+    wait(&mut h, 3.0);
+    assert_eq!(remaining(&h, Color::Black), Duration::from_secs(60));
+    wait(&mut h, 3.0);
+    assert!(!h.state().game().in_setup(), "the setup phase is over");
+    assert_eq!(clock(&h).running(), Some(Color::White), "White's move 1");
+    assert_eq!(remaining(&h, Color::Black), Duration::from_secs(60));
 }
