@@ -3,9 +3,10 @@
 //! in `logic`), the computer's share of its time, resigning and offering a draw.
 //!
 //! The rules live in the game API: [`Clock`] keeps the times (the GUI passes its frame time as
-//! `now`), [`Game::flag`] decides a flag fall (a loss, or a draw when the side on time cannot
-//! mate), [`Game::resign`] and [`Game::agree_draw`] end the game; this file only wires them to
-//! the window.
+//! `now`), [`Game::flag`](crate::game::Game::flag) decides a flag fall (a loss, or a draw when
+//! the side on time cannot mate), [`Game::resign`](crate::game::Game::resign) and
+//! [`Game::agree_draw`](crate::game::Game::agree_draw) end the game; this file only wires them
+//! to the window.
 //!
 //! - The chosen control applies from the next new game (a game opened, loaded or restored
 //!   starts with it too: its times begin afresh). A side's clock starts after its first ply;
