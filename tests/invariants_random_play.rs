@@ -43,6 +43,10 @@ fn reason_index(r: Reason) -> usize {
         Reason::Repetition { .. } => 2,
         Reason::MoveRule { .. } => 3,
         Reason::InsufficientMaterial => 4,
+        // random play never resigns, agrees or runs out of time
+        Reason::Resignation | Reason::Agreement | Reason::TimeForfeit { .. } => {
+            panic!("a result off the board in random play: {r:?}")
+        }
     }
 }
 
@@ -156,6 +160,9 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
                     assert_eq!(o.winner, None);
                     assert!(end.insufficient_material, "{ctx}");
                     assert!(insufficient_material(v, pos), "{ctx}: {fen}");
+                }
+                Reason::Resignation | Reason::Agreement | Reason::TimeForfeit { .. } => {
+                    panic!("{ctx}: a result off the board in random play: {o}")
                 }
             }
         }

@@ -60,6 +60,10 @@ fn no_illegal_move_in_self_play_of_every_bundled_file() {
                     Reason::Repetition { .. } | Reason::InsufficientMaterial => {
                         assert!(o.winner.is_none())
                     }
+                    // nobody resigns, agrees or runs out of time in self-play
+                    Reason::Resignation | Reason::Agreement | Reason::TimeForfeit { .. } => {
+                        panic!("{name}: a result off the board: {o}")
+                    }
                 }
             }
         }

@@ -6,6 +6,8 @@
 //! the AI need no special case. The phase machine is data-driven: after each move, one place
 //! (`Game::advance_phase`) decides whose turn it is and when the setup phase ends.
 
+pub mod clock;
+mod ending;
 mod outcome;
 pub mod pgn;
 pub mod placement;
@@ -13,7 +15,8 @@ mod replay;
 pub mod save;
 pub mod setup;
 
-pub use outcome::{insufficient_material, Outcome, Reason};
+pub use clock::{Clock, TimeControl};
+pub use outcome::{can_mate, insufficient_material, Outcome, Reason};
 pub use replay::Misfit;
 
 use std::sync::atomic::{AtomicBool, Ordering};

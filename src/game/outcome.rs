@@ -1,5 +1,7 @@
 //! How a game ends: the result, its reason, and the rules that decide it (mate, stalemate, the
-//! repetition and move-count draws with the counts the rules file sets, insufficient material).
+//! repetition and move-count draws with the counts the rules file sets, insufficient material),
+//! and the results that are not reached on the board (resignation, a draw by agreement, a flag
+//! fall: see `ending.rs`), with the mating-material rule a flag fall needs ([`can_mate`]).
 
 use crate::position::AnyPosition;
 use crate::types::{Color, Piece, Square};
@@ -26,6 +28,16 @@ pub enum Reason {
     },
     /// Neither side can checkmate.
     InsufficientMaterial,
+    /// The loser resigned.
+    Resignation,
+    /// The players agreed to a draw.
+    Agreement,
+    /// `flagged` ran out of time: a loss, or a draw when the other side cannot mate
+    /// (see [`can_mate`]).
+    TimeForfeit {
+        /// The side whose time ran out.
+        flagged: Color,
+    },
 }
 
 impl Reason {
@@ -38,7 +50,19 @@ impl Reason {
             Reason::Repetition { times } => format!("{} repetition", fold(times)),
             Reason::MoveRule { moves } => format!("the {moves}-move rule"),
             Reason::InsufficientMaterial => "insufficient material".into(),
+            Reason::Resignation => "resignation".into(),
+            Reason::Agreement => "agreement".into(),
+            Reason::TimeForfeit { .. } => "time forfeit".into(),
         }
+    }
+
+    /// Was the game decided on the board (mate, a draw by rule) rather than by the players or
+    /// the clock?
+    pub fn on_board(self) -> bool {
+        !matches!(
+            self,
+            Reason::Resignation | Reason::Agreement | Reason::TimeForfeit { .. }
+        )
     }
 }
 
@@ -71,13 +95,29 @@ impl Outcome {
             None => "1/2-1/2",
         }
     }
+
+    /// The PGN `Termination` tag, as the PGN standard and lichess write it: `time forfeit`
+    /// when a clock decided the game, `normal` for every other end (mate, a draw by rule,
+    /// resignation, agreement).
+    pub fn termination(&self) -> &'static str {
+        match self.reason {
+            Reason::TimeForfeit { .. } => "time forfeit",
+            _ => "normal",
+        }
+    }
 }
 
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.winner {
-            Some(c) => write!(f, "{} wins by {}", c, self.reason.describe()),
-            None => write!(f, "draw by {}", self.reason.describe()),
+        match (self.winner, self.reason) {
+            (Some(c), Reason::TimeForfeit { .. }) => write!(f, "{c} wins on time"),
+            (None, Reason::TimeForfeit { flagged }) => write!(
+                f,
+                "draw: {flagged}'s time ran out, and {} cannot mate",
+                !flagged
+            ),
+            (Some(c), reason) => write!(f, "{} wins by {}", c, reason.describe()),
+            (None, reason) => write!(f, "draw by {}", reason.describe()),
         }
     }
 }
@@ -175,6 +215,68 @@ pub fn insufficient_material(v: &Variant, pos: &AnyPosition) -> bool {
         bound_on_one_colour && pieces.iter().all(|(_, p)| colour_bound(p))
     };
     side_insufficient(Color::White) && side_insufficient(Color::Black)
+}
+
+/// Can `side` still checkmate with the pieces it has, if the game went on? A flag fall is a
+/// draw rather than a loss when the side on time cannot (FIDE 6.9, lichess). Decided from the
+/// compiled piece definitions, never from letters, as lichess decides it for chess,
+/// generalised:
+///
+/// - a pawn-like piece (it may promote) or a *major* piece (one that rides and is not
+///   colour-bound: a rook, a queen, an archbishop, a chancellor) can mate, and so can a
+///   leaper with more than one kind of leap (a commoner, a wazir-knight): the side can mate;
+/// - a side with nothing but its royal pieces cannot;
+/// - a side whose only other piece is one *minor leaper* (a knight, a wazir: one kind of leap,
+///   not colour-bound) cannot when the opponent has nothing but royal pieces (with an enemy
+///   piece to block its own king's flight, a knight can mate);
+/// - a side whose other pieces are all colour-bound (bishops, ferzes, camels) on one square
+///   colour cannot when the opponent has no pawn-like piece, no minor leaper, and no
+///   colour-bound piece on the other square colour (any of which could block a flight square
+///   the bishops do not reach).
+///
+/// Anything else counts as able to mate, so a doubtful case goes to the side on time.
+pub fn can_mate(v: &Variant, pos: &AnyPosition, side: Color) -> bool {
+    let g = v.geometry();
+    let pieces: Vec<(Square, Piece)> = pos
+        .pieces_on_board()
+        .into_iter()
+        .filter(|(_, p)| !v.role(p.role).royal)
+        .collect();
+    let def = |p: &Piece| v.role(p.role);
+    let colour_bound = |p: &Piece| def(p).atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
+    let pawnish = |p: &Piece| def(p).pawn || def(p).promotion.is_some();
+    let minor_leaper = |p: &Piece| {
+        let atoms = &def(p).atoms;
+        let mut leaps: Vec<(i8, i8)> = atoms
+            .iter()
+            .map(|a| {
+                let (x, y) = (a.dx.abs(), a.dy.abs());
+                (x.min(y), x.max(y))
+            })
+            .collect();
+        leaps.sort();
+        leaps.dedup();
+        !pawnish(p) && !colour_bound(p) && atoms.iter().all(|a| !a.is_rider()) && leaps.len() == 1
+    };
+    let mine: Vec<&(Square, Piece)> = pieces.iter().filter(|(_, p)| p.color == side).collect();
+    let theirs: Vec<&(Square, Piece)> = pieces.iter().filter(|(_, p)| p.color != side).collect();
+    if mine.is_empty() {
+        return false;
+    }
+    if let [(_, p)] = mine.as_slice() {
+        if minor_leaper(p) {
+            return !theirs.is_empty();
+        }
+    }
+    if mine.iter().all(|(_, p)| colour_bound(p) && !pawnish(p)) {
+        let light = g.is_light(mine[0].0);
+        let one_colour = mine.iter().all(|(s, _)| g.is_light(*s) == light);
+        let blockers = theirs.iter().any(|(s, p)| {
+            pawnish(p) || minor_leaper(p) || (colour_bound(p) && g.is_light(*s) != light)
+        });
+        return !one_colour || blockers;
+    }
+    true
 }
 
 #[cfg(test)]

@@ -172,7 +172,9 @@ impl Engine {
             return None;
         }
         if game.in_setup() {
-            let m = self.think_setup(game, stop);
+            // a setup step thinks no longer than the limits allow a move (a clock's share)
+            let (soft, _) = time_budget(limits, game.turn(), Instant::now());
+            let m = self.think_setup(game, stop, soft);
             return Some(m.filter(|m| legal.contains(m)).unwrap_or(legal[0]));
         }
         let start = Instant::now();
@@ -236,7 +238,12 @@ impl Engine {
     /// The walk plays and takes back steps on one scratch copy of the game (not a copy per
     /// node): a step's legality depends on the whole setup phase so far (the `require`
     /// conditions, mirrors of earlier swaps), which the game keeps.
-    fn think_setup(&mut self, game: &Game, stop: &AtomicBool) -> Option<Move> {
+    fn think_setup(
+        &mut self,
+        game: &Game,
+        stop: &AtomicBool,
+        until: Option<Instant>,
+    ) -> Option<Move> {
         if game.placing() {
             return self.think_placement(game);
         }
@@ -247,7 +254,8 @@ impl Engine {
         }
         let us = g.turn();
         let mut best: Option<(i32, Move)> = None;
-        let budget = Instant::now() + Duration::from_millis(1500);
+        let budget =
+            (Instant::now() + Duration::from_millis(1500)).min(until.unwrap_or(far_future()));
         for &m in &legal {
             g.push_legal(m);
             let s = self.best_setup_line(&mut g, us, stop, budget, 0);
@@ -371,6 +379,11 @@ fn history_hashes(game: &Game) -> Vec<u64> {
         .collect();
     v.push(game.position().hash());
     v
+}
+
+/// An instant later than any search's end.
+fn far_future() -> Instant {
+    Instant::now() + Duration::from_secs(86_400)
 }
 
 /// The soft limit (no new iteration after it) and hard limit (stop at once) of a search.

@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 
+use crate::game::TimeControl;
 use crate::types::Move;
 
 use super::app::{Computer, Tab};
@@ -95,6 +96,18 @@ pub enum Action {
     ClosePasteBox,
     /// The designer's tools: the piece diagram, the source view, editing the rules file.
     Designer(DesignerAction),
+    /// Choose the time control of the next new game (`None`: no clock); `true` when it was
+    /// set in the custom fields.
+    SetTimeControl(Option<TimeControl>, bool),
+    /// The human's side resigns.
+    Resign,
+    /// The human's side offers a draw (the computer answers at once; at one board, the other
+    /// side is asked).
+    OfferDraw,
+    /// The other side accepts the draw offered at one board.
+    AcceptDraw,
+    /// The other side declines the draw offered at one board.
+    DeclineDraw,
     /// Close the window.
     Quit,
 }

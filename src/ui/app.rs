@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use crate::game::Game;
+use crate::game::{Clock, Game, TimeControl};
 use crate::rules::Diagnostic;
 use crate::search::worker::Worker;
 use crate::types::Color;
@@ -99,6 +99,8 @@ pub struct Options {
     pub watch_interval: f64,
     /// Print frame-time statistics to stderr every few seconds.
     pub frame_stats: bool,
+    /// The time control of the games played (`None`: no clock).
+    pub time_control: Option<TimeControl>,
     /// The settings given explicitly (command line, environment): they win over the
     /// preferences remembered in the config folder; the others only stand in for them.
     pub explicit: Explicit,
@@ -125,6 +127,7 @@ impl Default for Options {
             watch_interval: 0.5,
             frame_stats: false,
             explicit: Explicit::default(),
+            time_control: None,
         }
     }
 }
@@ -237,6 +240,14 @@ pub struct MyriadApp {
     pub(super) remembered: Remembered,
     /// The designer's tools: source view, piece diagram, editor.
     pub(super) designer: Designer,
+    /// The time control the next new game gets (`None`: no clock).
+    pub(super) time_control: Option<TimeControl>,
+    /// Was the time control set in the custom fields (they stay open)?
+    pub(super) custom_clock: bool,
+    /// The clock of the game on the board.
+    pub(super) clock: Option<Clock>,
+    /// A draw offered by this side at one board, waiting for the other's answer.
+    pub(super) draw_offer: Option<Color>,
 }
 
 impl MyriadApp {
@@ -316,8 +327,13 @@ impl MyriadApp {
                 sizes_at: 0.0,
             },
             designer: Designer::default(),
+            time_control: opts.time_control,
+            custom_clock: false,
+            clock: None,
+            draw_offer: None,
             opts,
         };
+        app.reset_clock();
         if let Origin::File(p) = &source {
             app.source_mtime = files::mtime(p);
             app.recent.add(p);
@@ -478,6 +494,14 @@ impl MyriadApp {
             Action::EditPasteBox(text) => self.paste_box = Some(text),
             Action::ClosePasteBox => self.paste_box = None,
             Action::Designer(a) => self.designer_apply(a),
+            Action::SetTimeControl(tc, custom) => {
+                self.time_control = tc;
+                self.custom_clock = custom && tc.is_some();
+            }
+            Action::Resign => self.resign(),
+            Action::OfferDraw => self.offer_draw(),
+            Action::AcceptDraw => self.accept_draw(),
+            Action::DeclineDraw => self.decline_draw(),
             Action::Quit => {
                 if let Some(ctx) = &self.ctx {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -549,6 +573,8 @@ impl MyriadApp {
 
     /// Everything that is not drawing: background results, timers, the watched file.
     pub fn poll(&mut self, ctx: &egui::Context) {
+        // the flag first: a move that comes after it does not count
+        self.tick_clock(ctx);
         self.poll_ai();
         self.poll_dialogs();
         self.dropped_files(ctx);

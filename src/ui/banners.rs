@@ -34,6 +34,7 @@ impl MyriadApp {
         } else if let Some(prompt) = self.game.setup_prompt() {
             self.setup_banner(ui, prompt, out);
         }
+        self.draw_offer_banner(ui, out);
         if let Some(p) = &self.problems {
             problems_banner(ui, p, self.problem_details, out);
         }

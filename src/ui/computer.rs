@@ -40,7 +40,9 @@ impl MyriadApp {
         w.stop();
         w.set(Setting::Level(self.level));
         let game = Arc::new(self.game.clone());
-        let job = w.think(self.game.clone(), ai::limits(self.level));
+        let limits = self.think_limits();
+        let w = self.worker.as_mut().expect("made above");
+        let job = w.think(self.game.clone(), limits);
         self.thinking = Some(Thinking {
             job,
             game,

@@ -15,6 +15,7 @@ use super::app::{Computer, MyriadApp};
 impl MyriadApp {
     pub(super) fn game_tab(&self, ui: &mut Ui, out: &mut Vec<Action>) {
         self.game_buttons(ui, out);
+        self.result_buttons(ui, out);
         ui.add_space(4.0);
         // Who moves.
         if self.game.outcome().is_none() {
@@ -27,6 +28,7 @@ impl MyriadApp {
             ui.label(format!("{} {who}", capitalize(&turn)));
         }
         ui.separator();
+        self.clock_settings(ui, out);
         self.computer_settings(ui, out);
         self.thinking_row(ui, out);
         let mut show = self.show_analysis;
@@ -54,7 +56,7 @@ impl MyriadApp {
                 out.push(Action::NewGame);
             }
             if ui
-                .add_enabled(!self.game.history().is_empty(), egui::Button::new("Undo"))
+                .add_enabled(self.can_undo(), egui::Button::new("Undo"))
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {

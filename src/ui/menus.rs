@@ -162,7 +162,7 @@ impl MyriadApp {
         if command(ui, "New game", &NEW, true) {
             out.push(Action::NewGame);
         }
-        if command(ui, "Undo", &UNDO, !self.game.history().is_empty()) {
+        if command(ui, "Undo", &UNDO, self.can_undo()) {
             out.push(Action::Undo);
         }
         if command(ui, "Redo", &REDO, self.game.can_redo()) {
@@ -174,6 +174,8 @@ impl MyriadApp {
         {
             out.push(Action::Flip);
         }
+        ui.separator();
+        self.result_menu_items(ui, out);
     }
 }
 

@@ -29,6 +29,7 @@ mod autosave;
 mod banners;
 mod board;
 mod clipboard;
+mod clock;
 mod computer;
 mod designer;
 mod diagram;
@@ -72,7 +73,7 @@ pub use crate::variant::Origin as Source;
 /// Environment: `MYRIAD_FRAME_STATS=1` prints frame-time statistics to stderr;
 /// `MYRIAD_COMPUTER=neither|white|black|both` and `MYRIAD_LEVEL=1..10` choose the computer
 /// player; `MYRIAD_PGN=FILE` loads a game at start; `MYRIAD_NO_NATIVE_DIALOG=1` always uses
-/// the in-app file picker.
+/// the in-app file picker; `MYRIAD_CLOCK=3+2` plays with a clock (minutes + increment seconds).
 pub fn run(file: Option<&str>) -> anyhow::Result<()> {
     let mut opts = Options {
         file: file.map(str::to_string),
@@ -100,6 +101,9 @@ pub fn run(file: Option<&str>) -> anyhow::Result<()> {
     let size = prefs
         .window
         .map_or([1180.0, 760.0], |[w, h]| [w.max(640.0), h.max(420.0)]);
+    if let Ok(c) = std::env::var("MYRIAD_CLOCK") {
+        opts.time_control = crate::game::TimeControl::from_minutes_text(&c);
+    }
     let pgn = std::env::var_os("MYRIAD_PGN").map(std::path::PathBuf::from);
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

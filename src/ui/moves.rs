@@ -24,8 +24,10 @@ impl MyriadApp {
     /// Plays a move for the side to move (from the board, a button or the computer).
     pub fn play(&mut self, m: Move) {
         let premove = self.board.premove.take();
+        let mover = self.game.turn();
         match self.game.play(m) {
             Ok(()) => {
+                self.after_ply(mover);
                 self.view = None;
                 self.board.clear();
                 self.forced_due = None;
@@ -65,6 +67,9 @@ impl MyriadApp {
     /// Takes back a move; with the computer playing one side, back to the user's turn. A forced
     /// setup step is taken back with the step before it (else it would play itself again).
     pub fn undo(&mut self) {
+        if self.lost_on_time() {
+            return;
+        }
         self.stop_ai();
         if self.game.undo().is_none() {
             return;

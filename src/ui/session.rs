@@ -74,6 +74,7 @@ impl MyriadApp {
         self.analysis = None;
         self.ai_paused = false;
         self.forced_due = None;
+        self.reset_clock();
     }
 
     /// Re-reads the open file when it changed on disk: keeps the game if its moves are still

@@ -151,5 +151,7 @@ impl MyriadApp {
     }
 
     /// The clock of side `c`, at the strip's right end (nothing when the game has no clock).
-    fn clock_face(&self, _ui: &mut Ui, _c: Color) {}
+    fn clock_face(&self, ui: &mut Ui, c: Color) {
+        self.clock_face_view(ui, c);
+    }
 }

@@ -21,7 +21,8 @@ fn escape(value: &str) -> String {
 
 /// Writes `game` as PGN. `tags` give values for the seven-tag roster (unknown ones are `?`)
 /// and any further tags; `Variant`, the `Myriad...` tags, `SetupSteps`, `SetUp` and `FEN` are
-/// always computed from the game (see the [module documentation](super)). `Result` is the game's outcome when it is over, else the value given, else `*`.
+/// always computed from the game (see the [module documentation](super)). `Result` is the game's outcome when it is over, else the value given, else `*`;
+/// a game that is over gets a `Termination` tag (`time forfeit` or `normal`) unless one is given.
 pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
     let v = game.variant();
     let given = |name: &str| {
@@ -87,6 +88,13 @@ pub fn export(game: &Game, tags: &[(&str, &str)]) -> String {
     if let Some(fen) = fen {
         out += "[SetUp \"1\"]\n";
         out += &format!("[FEN \"{fen}\"]\n");
+    }
+    // How the game ended, as the PGN standard and lichess say it (`time forfeit`, `normal`),
+    // unless the caller says it in its own words (`myriad match`).
+    if let Some(o) = game.outcome() {
+        if given("Termination").is_none() {
+            out += &format!("[Termination \"{}\"]\n", o.termination());
+        }
     }
     for (name, value) in tags {
         if SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name) || COMPUTED.contains(name) {

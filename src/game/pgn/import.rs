@@ -161,8 +161,52 @@ pub fn import_with_tags(
     };
     fen_check.check(&game)?;
     replay_movetext(&mut game, &tokens, &mut fen_check)?;
+    let result = tokens
+        .iter()
+        .find(|t| is_result(&t.text))
+        .map(|t| t.text.as_str())
+        .or(tag("Result").map(|t| t.value.trim()));
+    end_as_recorded(
+        &mut game,
+        result,
+        tag("Termination").map(|t| t.value.as_str()),
+    );
     let pairs = tags.into_iter().map(|t| (t.name, t.value)).collect();
     Ok((game, pairs))
+}
+
+/// A game the board did not decide ends as the PGN records it: a decisive result by
+/// resignation, a drawn one by agreement (`Termination` absent or `normal`, as lichess writes
+/// them), or on time (`time forfeit`: the loser flagged; in a draw, the side to move, whose time
+/// was running). Any other termination (adjudication, an abandoned game, a match's own words)
+/// leaves the game open, as does `*`.
+fn end_as_recorded(game: &mut Game, result: Option<&str>, termination: Option<&str>) {
+    use crate::game::{Outcome, Reason};
+    use crate::types::Color;
+    if game.outcome().is_some() {
+        return;
+    }
+    let winner = match result {
+        Some("1-0") => Some(Color::White),
+        Some("0-1") => Some(Color::Black),
+        Some("1/2-1/2") => None,
+        _ => return,
+    };
+    let reason = match termination
+        .map(|t| t.trim().to_ascii_lowercase())
+        .as_deref()
+    {
+        None | Some("normal") => match winner {
+            Some(_) => Reason::Resignation,
+            None => Reason::Agreement,
+        },
+        Some("time forfeit") => Reason::TimeForfeit {
+            flagged: winner.map_or(game.turn(), |w| !w),
+        },
+        Some(_) => return,
+    };
+    // the game is open (checked above), so this cannot be refused
+    let _ = game.end_off_board(Outcome { winner, reason });
 }
 
 /// An error at a place of the text.
