@@ -53,6 +53,10 @@ pub enum Action {
     SetLevel(u8),
     /// Show or hide the computer's analysis.
     ShowAnalysis(bool),
+    /// Turn the analysis mode (its own search of the position on show) on or off.
+    AnalysisMode(bool),
+    /// How many best lines the analysis mode shows (1..=5).
+    AnalysisLines(usize),
     /// Stop the computer's search and let the user decide (the computer pauses).
     StopThinking,
     /// Play the best move the computer has found so far.

@@ -19,6 +19,7 @@ use crate::variant::{Origin, Variant};
 
 use super::action::Action;
 use super::ai::Analysis;
+use super::analysis::Analyser;
 use super::autosave::{Autosave, Offer};
 use super::board::BoardState;
 use super::computer::Thinking;
@@ -182,6 +183,8 @@ pub struct MyriadApp {
     pub(super) thinking: Option<Thinking>,
     pub(super) analysis: Option<Analysis>,
     pub(super) show_analysis: bool,
+    /// The analysis mode: its own search of the position on show.
+    pub(super) analyser: Analyser,
     pub(super) ai_paused: bool,
     /// When the forced setup step on the board plays itself.
     pub(super) forced_due: Option<f64>,
@@ -248,6 +251,7 @@ impl MyriadApp {
             thinking: None,
             analysis: None,
             show_analysis: false,
+            analyser: Analyser::default(),
             ai_paused: false,
             forced_due: None,
             forced_cache: Cell::new(None),
@@ -387,6 +391,8 @@ impl MyriadApp {
             }
             Action::SetLevel(level) => self.level = level.clamp(1, 10),
             Action::ShowAnalysis(show) => self.show_analysis = show,
+            Action::AnalysisMode(on) => self.set_analysis_mode(on),
+            Action::AnalysisLines(n) => self.set_analysis_lines(n),
             Action::StopThinking => self.stop_button(),
             Action::MoveNow => self.move_now(),
             Action::ResumeComputer => self.ai_paused = false,
@@ -480,6 +486,7 @@ impl MyriadApp {
         if self.thinking.is_none() && self.computer_to_move() {
             self.start_ai();
         }
+        self.poll_analysis();
         if self.thinking.is_some() || self.opts.frame_stats {
             // keep the clock and the analysis moving (and, when measuring, draw continuously)
             ctx.request_repaint();

@@ -14,13 +14,16 @@
 //!   `rules_tab.rs` (the side panel), `board.rs` (the board widget: input) and `paint.rs` (its
 //!   painting), `picker.rs` (the in-app file picker, where the desktop has no native dialog).
 //! - Background and files: `ai.rs` (the computer thinks on the search's one worker type; its
-//!   analysis keeps moves and a score), `autosave.rs`, `files.rs` (recent files, native
+//!   analysis keeps moves and a score), `analysis.rs` (the analysis mode: a worker of its own
+//!   on the position on show; its views, the lines and the evaluation bar: `analysis_panel.rs`), `autosave.rs`, `files.rs` (recent files, native
 //!   dialogs), `pgn.rs`, `fonts.rs`; `stats.rs` measures frame times.
 //!
 //! Tests drive [`MyriadApp`] through `egui_kittest`.
 
 mod action;
 mod ai;
+mod analysis;
+mod analysis_panel;
 mod app;
 mod autosave;
 mod banners;
@@ -49,6 +52,7 @@ pub use ai::Analysis;
 pub use app::{window_title, Computer, MyriadApp, Options, Problems, Tab, DEFAULT_GAME};
 pub use autosave::Offer;
 pub use files::Purpose;
+pub use marks::{Mark, MarkKind};
 
 /// Where the game's rules came from: the one [`Origin`](crate::variant::Origin) type, under
 /// the GUI's old name.
