@@ -100,6 +100,8 @@ impl MyriadApp {
             let _ = egui::ComboBox::from_id_salt("myriad-level")
                 .selected_text(ai::level_text(self.level))
                 .width(ui.available_width())
+                // a narrow panel cuts the text short rather than stay wide (the hover has it)
+                .truncate()
                 .show_ui(ui, |ui| {
                     for l in 1..=10 {
                         ui.selectable_value(&mut level, l, ai::level_text(l))
@@ -108,7 +110,11 @@ impl MyriadApp {
                 })
                 .response
                 .labelled_by(label.id)
-                .on_hover_text(ai::level_help(self.level));
+                .on_hover_text(format!(
+                    "{}\n{}",
+                    ai::level_text(self.level),
+                    ai::level_help(self.level)
+                ));
             if level != self.level {
                 out.push(Action::SetLevel(level));
             }
