@@ -175,6 +175,17 @@ fn browsing_re_analyses_and_turning_off_clears_the_board_which_stays_still() {
         app.analysis_lines().first().is_some_and(|l| l.ply() == 2)
     });
     assert_eq!(board(&h), still);
+    // and the Game menu's item (which names its shortcut) turns it off
+    // (the menu bar's "Game", above the side panel's tab of that name)
+    h.query_all_by_label("Game")
+        .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+        .unwrap()
+        .click();
+    h.run_ok();
+    h.get_by_label_contains("Analysis mode").click();
+    h.run_ok();
+    assert!(!h.state().analysis_mode());
+    assert!(h.state().analysis_marks().is_empty());
 }
 
 #[test]
