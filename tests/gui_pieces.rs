@@ -60,6 +60,8 @@ fn preferences_survive_a_restart() {
         Action::SetPieceSet(PieceSet::Fantasy),
         Action::Flip,
         Action::ShowAnalysis(true),
+        Action::AnalysisMode(true),
+        Action::AnalysisLines(2),
     ] {
         h.state_mut().apply(a);
     }
@@ -78,6 +80,9 @@ fn preferences_survive_a_restart() {
     assert_eq!(p.set, Some(PieceSet::Fantasy));
     assert_eq!(p.flipped, Some(true));
     assert_eq!(p.show_analysis, Some(true));
+    assert_eq!(p.analysis_mode, Some(true));
+    assert_eq!(p.analysis_lines, Some(2));
+    assert!(again.analysis_mode(), "the analysis mode is on again");
     assert_eq!(again.style().set, PieceSet::Fantasy);
     assert!(again.is_flipped());
     // the window and the side panel are remembered too

@@ -88,8 +88,9 @@ pub struct Engine {
     multipv: usize,
 }
 
-/// What a level means: the deepest iteration and the amplitude of the evaluation noise.
-fn level_params(level: u8) -> (u32, i32) {
+/// What a level means: the deepest iteration (`u32::MAX`: no bound) and the amplitude of the
+/// evaluation noise in centipawns (the GUI's level control describes each level with them).
+pub fn level_params(level: u8) -> (u32, i32) {
     match level {
         1 => (1, 150),
         2 => (1, 90),

@@ -60,6 +60,10 @@ pub enum Action {
     SetPieceSet(PieceSet),
     /// Colour the board with this theme.
     SetTheme(Theme),
+    /// Turn the analysis mode (its own search of the position on show) on or off.
+    AnalysisMode(bool),
+    /// How many best lines the analysis mode shows (1..=5).
+    AnalysisLines(usize),
     /// Stop the computer's search and let the user decide (the computer pauses).
     StopThinking,
     /// Play the best move the computer has found so far.

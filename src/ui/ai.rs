@@ -35,6 +35,75 @@ pub(super) fn limits(level: u8) -> Limits {
     }
 }
 
+/// The rough rating of each level, 1 to 10, once the AI issue has measured it against rated
+/// engines; `None` until then (the level control leaves the slot empty).
+const RATINGS: [Option<u32>; 10] = [None; 10];
+
+/// What a level means, in a few words for the level control: "Level 3: depth 2, up to 0.6 s
+/// a move" (and "~1200" once ratings are measured).
+pub(super) fn level_text(level: u8) -> String {
+    let (depth, _) = crate::search::level_params(level);
+    let depth = if depth == u32::MAX {
+        "full depth".to_string()
+    } else {
+        format!("depth {depth}")
+    };
+    let time = match limits(level).movetime {
+        Some(t) => format!("up to {} s a move", seconds(t)),
+        None => "on its clock".to_string(),
+    };
+    let mut text = format!("Level {level}: {depth}, {time}");
+    if let Some(r) = rating(level) {
+        text += &format!(", ~{r}");
+    }
+    text
+}
+
+/// The level control's hover text for a level: the same, in sentences.
+pub(super) fn level_help(level: u8) -> String {
+    let (depth, noise) = crate::search::level_params(level);
+    let mut text = match limits(level).movetime {
+        Some(t) => format!("Thinks up to {} s a move", seconds(t)),
+        None => "Thinks on its clock".to_string(),
+    };
+    if depth == u32::MAX {
+        text += ", as deep as that time allows";
+    } else {
+        text += &format!(", at most {depth} plies deep");
+    }
+    if noise > 0 {
+        text += &format!(
+            ", and misjudges positions by up to {:.2} pawns on purpose, so it slips.",
+            noise as f64 / 100.0
+        );
+    } else {
+        text += ", at full strength.";
+    }
+    text += &match rating(level) {
+        Some(r) => format!(" Rough rating: {r}."),
+        None => " Rough rating: not measured yet.".to_string(),
+    };
+    text
+}
+
+/// The rough rating of `level`, when it has been measured.
+fn rating(level: u8) -> Option<u32> {
+    RATINGS
+        .get(usize::from(level.clamp(1, 10)) - 1)
+        .copied()
+        .flatten()
+}
+
+/// Seconds as the level control writes them: "0.6", "3".
+fn seconds(t: Duration) -> String {
+    let s = t.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0}")
+    } else {
+        format!("{s:.1}")
+    }
+}
+
 /// One line of the computer's analysis, as moves and a score: the notation ("Nf3", "+0.35")
 /// is written only when it is drawn, from the game it belongs to.
 #[derive(Clone, Debug)]

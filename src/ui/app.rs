@@ -19,6 +19,7 @@ use crate::variant::{Origin, Variant};
 
 use super::action::Action;
 use super::ai::Analysis;
+use super::analysis::Analyser;
 use super::autosave::{Autosave, Offer};
 use super::board::BoardState;
 use super::computer::Thinking;
@@ -203,6 +204,8 @@ pub struct MyriadApp {
     pub(super) thinking: Option<Thinking>,
     pub(super) analysis: Option<Analysis>,
     pub(super) show_analysis: bool,
+    /// The analysis mode: its own search of the position on show.
+    pub(super) analyser: Analyser,
     pub(super) ai_paused: bool,
     /// When the forced setup step on the board plays itself.
     pub(super) forced_due: Option<f64>,
@@ -297,6 +300,7 @@ impl MyriadApp {
             thinking: None,
             analysis: None,
             show_analysis: prefs.show_analysis.unwrap_or(false),
+            analyser: Analyser::default(),
             ai_paused: false,
             forced_due: None,
             forced_cache: Cell::new(None),
@@ -346,6 +350,12 @@ impl MyriadApp {
             Some(f) if !app.opts.explicit.computer => f,
             _ => app.computer == Computer::White,
         };
+        if let Some(n) = prefs.analysis_lines {
+            app.set_analysis_lines(n);
+        }
+        if prefs.analysis_mode == Some(true) {
+            app.set_analysis_mode(true);
+        }
         app
     }
 
@@ -476,6 +486,8 @@ impl MyriadApp {
             Action::ShowAnalysis(show) => self.show_analysis = show,
             Action::SetPieceSet(set) => self.style.set = set,
             Action::SetTheme(theme) => self.style.theme = theme,
+            Action::AnalysisMode(on) => self.set_analysis_mode(on),
+            Action::AnalysisLines(n) => self.set_analysis_lines(n),
             Action::StopThinking => self.stop_button(),
             Action::MoveNow => self.move_now(),
             Action::ResumeComputer => self.ai_paused = false,
@@ -591,6 +603,7 @@ impl MyriadApp {
         if self.thinking.is_none() && self.computer_to_move() {
             self.start_ai();
         }
+        self.poll_analysis();
         if self.thinking.is_some() || self.opts.frame_stats {
             // keep the clock and the analysis moving (and, when measuring, draw continuously)
             ctx.request_repaint();

@@ -9,7 +9,7 @@ use crate::search::Score;
 use crate::types::{Color, Move, MoveKind};
 
 use super::action::Action;
-use super::ai::Analysis;
+use super::ai::{self, Analysis};
 use super::app::{Computer, MyriadApp};
 
 impl MyriadApp {
@@ -46,6 +46,8 @@ impl MyriadApp {
                 }
             }
         }
+        ui.separator();
+        self.analysis_panel(ui, out);
         ui.separator();
         self.move_list(ui, out);
     }
@@ -93,11 +95,28 @@ impl MyriadApp {
                 out.push(Action::SetComputer(computer));
             }
         });
+        // Each level says what it means: its depth, its time, and its rating once measured.
         ui.horizontal(|ui| {
-            ui.label("Level:");
+            let label = ui.label("Level:");
             let mut level = self.level;
-            let r = ui.add(egui::Slider::new(&mut level, 1..=10));
-            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, "Level"));
+            let _ = egui::ComboBox::from_id_salt("myriad-level")
+                .selected_text(ai::level_text(self.level))
+                .width(ui.available_width())
+                // a narrow panel cuts the text short rather than stay wide (the hover has it)
+                .truncate()
+                .show_ui(ui, |ui| {
+                    for l in 1..=10 {
+                        ui.selectable_value(&mut level, l, ai::level_text(l))
+                            .on_hover_text(ai::level_help(l));
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(format!(
+                    "{}\n{}",
+                    ai::level_text(self.level),
+                    ai::level_help(self.level)
+                ));
             if level != self.level {
                 out.push(Action::SetLevel(level));
             }
@@ -227,7 +246,7 @@ fn analysis(ui: &mut Ui, a: &Analysis) {
 }
 
 /// A score from White's point of view as text: `+0.35`, `#3` (White mates), `-#2`.
-fn score_text(white: Score) -> String {
+pub(super) fn score_text(white: Score) -> String {
     match white {
         Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
         Score::Mate(n) if n >= 0 => format!("#{n}"),
@@ -236,7 +255,7 @@ fn score_text(white: Score) -> String {
 }
 
 /// A line of moves from `game` in SAN, as far as its moves are legal.
-fn pv_san(game: &Game, pv: &[Move]) -> Vec<String> {
+pub(super) fn pv_san(game: &Game, pv: &[Move]) -> Vec<String> {
     let mut g = game.clone();
     let mut out = Vec::new();
     for &m in pv {

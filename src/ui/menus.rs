@@ -33,13 +33,14 @@ const COMMANDS: [(KeyboardShortcut, Action); 8] = [
 ];
 
 /// The help menu's list of keys.
-const KEYS: [(&str, &str); 10] = [
+const KEYS: [(&str, &str); 11] = [
     ("Ctrl+O", "open a rules file"),
     ("Ctrl+N", "new game"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo"),
     ("Ctrl+S / Ctrl+L", "save / load a PGN game"),
     ("Ctrl+R", "reload the rules file"),
     ("F", "flip the board"),
+    ("L", "analysis mode on / off"),
     ("← → Home End", "step through the moves"),
     ("Esc", "cancel a selection"),
     ("Ctrl+V", "paste a FEN or PGN"),
@@ -75,6 +76,9 @@ impl MyriadApp {
         let key = |k: Key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
         if key(Key::F) {
             out.push(Action::Flip);
+        }
+        if key(Key::L) {
+            out.push(Action::AnalysisMode(!self.analysis_mode()));
         }
         if key(Key::ArrowLeft) {
             out.push(Action::StepView(-1));
@@ -175,6 +179,13 @@ impl MyriadApp {
             out.push(Action::Flip);
         }
         ui.separator();
+        let on = self.analysis_mode();
+        if ui
+            .add(egui::Button::selectable(on, "Analysis mode").shortcut_text("L"))
+            .clicked()
+        {
+            out.push(Action::AnalysisMode(!on));
+        }
         self.result_menu_items(ui, out);
     }
 }

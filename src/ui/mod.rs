@@ -17,13 +17,16 @@
 //!   `board.rs` (the board widget: input) and `paint.rs` (its painting), `picker.rs` (the
 //!   in-app file picker, where the desktop has no native dialog).
 //! - Background and files: `ai.rs` (the computer thinks on the search's one worker type; its
-//!   analysis keeps moves and a score), `autosave.rs`, `files.rs` (recent files, native
+//!   analysis keeps moves and a score), `analysis.rs` (the analysis mode: a worker of its own
+//!   on the position on show; its views, the lines and the evaluation bar: `analysis_panel.rs`), `autosave.rs`, `files.rs` (recent files, native
 //!   dialogs), `pgn.rs`, `fonts.rs`; `stats.rs` measures frame times.
 //!
 //! Tests drive [`MyriadApp`] through `egui_kittest`.
 
 mod action;
 mod ai;
+mod analysis;
+mod analysis_panel;
 mod app;
 mod autosave;
 mod banners;

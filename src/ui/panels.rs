@@ -10,6 +10,7 @@ use crate::types::Color;
 use crate::variant::Origin;
 
 use super::action::Action;
+use super::analysis_panel::GUTTER;
 use super::app::{MyriadApp, Tab};
 use super::board::{self, BoardState, BoardView};
 use super::strips::STRIP;
@@ -132,6 +133,7 @@ impl MyriadApp {
         } else {
             Vec::new()
         };
+        let marks = self.analysis_marks();
         let view = BoardView {
             variant: v,
             pos: &pos,
@@ -141,12 +143,15 @@ impl MyriadApp {
             check,
             legal: &legal,
             setup: live && self.game.in_setup(),
-            marks: &[],
+            marks: &marks,
         };
         // The strips take a fixed height above and below, so the board's size and place
         // depend only on the window and the panel.
         let all = ui.available_rect_before_wrap();
-        let sz = board::square_size(v, vec2(all.width(), all.height() - 2.0 * STRIP));
+        // A gutter each side (the evaluation bar's at the left) is kept whether analysis is on
+        // or off, so the board never moves when it turns on.
+        let avail = vec2(all.width() - 2.0 * GUTTER, all.height() - 2.0 * STRIP);
+        let sz = board::square_size(v, avail);
         let g = v.geometry();
         let w = sz * g.files as f32;
         let h = sz * g.ranks as f32;
@@ -172,6 +177,11 @@ impl MyriadApp {
         if let Some(m) = played {
             out.push(Action::Play(m));
         }
+        let gutter = Rect::from_min_max(
+            pos2(left - GUTTER, board_rect.min.y),
+            board_rect.left_bottom(),
+        );
+        self.evaluation_bar_view(ui, gutter);
     }
 
     fn side_panel(&self, ui: &mut Ui, out: &mut Vec<Action>) {

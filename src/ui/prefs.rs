@@ -26,6 +26,10 @@ pub struct Prefs {
     pub flipped: Option<bool>,
     /// Is the computer's analysis shown?
     pub show_analysis: Option<bool>,
+    /// Is the analysis mode (its own search of the position on show) on?
+    pub analysis_mode: Option<bool>,
+    /// How many best lines the analysis mode shows.
+    pub analysis_lines: Option<usize>,
     /// The window's inner size, in points.
     pub window: Option<[f32; 2]>,
     /// The side panel's width, in points.
@@ -103,6 +107,10 @@ impl Prefs {
             "theme" => self.theme = Theme::from_key(v),
             "flip" => self.flipped = v.parse().ok(),
             "analysis" => self.show_analysis = v.parse().ok(),
+            "analysis-mode" => self.analysis_mode = v.parse().ok(),
+            "analysis-lines" => {
+                self.analysis_lines = v.parse().ok().filter(|n| (1..=5).contains(n))
+            }
             "window" => {
                 self.window = v
                     .split_once('x')
@@ -118,6 +126,8 @@ impl Prefs {
             "theme" => self.theme.is_some(),
             "flip" => self.flipped.is_some(),
             "analysis" => self.show_analysis.is_some(),
+            "analysis-mode" => self.analysis_mode.is_some(),
+            "analysis-lines" => self.analysis_lines.is_some(),
             "window" => self.window.is_some(),
             _ => self.side_width.is_some(),
         }
@@ -137,6 +147,8 @@ impl Prefs {
         line("theme", self.theme.map(|t| t.key().into()));
         line("flip", self.flipped.map(|f| f.to_string()));
         line("analysis", self.show_analysis.map(|a| a.to_string()));
+        line("analysis-mode", self.analysis_mode.map(|a| a.to_string()));
+        line("analysis-lines", self.analysis_lines.map(|n| n.to_string()));
         line(
             "window",
             self.window
@@ -178,6 +190,8 @@ impl MyriadApp {
             theme: Some(self.style.theme),
             flipped: Some(self.flipped),
             show_analysis: Some(self.show_analysis),
+            analysis_mode: Some(self.analysis_mode()),
+            analysis_lines: Some(self.analyser.wanted),
             window: self.window_size.get(),
             side_width: self.side_width.get(),
         }
