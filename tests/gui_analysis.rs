@@ -5,65 +5,21 @@
 
 #![cfg(feature = "gui")]
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use myriad::search::Score;
-use myriad::types::{MoveKind, Square};
+use myriad::types::MoveKind;
 use myriad::ui::{Action, Computer, Mark, MarkKind, MyriadApp, Options};
 
-fn harness_with(opts: Options) -> Harness<'static, MyriadApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .with_max_steps(400)
-        .build_ui_state(
-            |ui, app: &mut MyriadApp| app.frame(ui),
-            MyriadApp::new(opts),
-        );
-    h.run();
-    h
-}
-
-fn harness(file: &str) -> Harness<'static, MyriadApp> {
-    harness_with(Options {
-        file: Some(file.into()),
-        ..Options::headless()
-    })
-}
-
-fn square(h: &Harness<'static, MyriadApp>, name: &str) -> egui::Rect {
-    h.get_by_role_and_label(Role::GridCell, name).rect()
-}
+mod common;
+use common::*;
 
 /// The board's rectangle, from its corner squares.
 fn board(h: &Harness<'static, MyriadApp>) -> egui::Rect {
     square(h, "a1").union(square(h, "h8"))
-}
-
-fn sq(h: &Harness<'static, MyriadApp>, name: &str) -> Square {
-    h.state().variant().geometry().parse_square(name).unwrap()
-}
-
-/// Plays moves given in SAN through the app's actions.
-fn play(h: &mut Harness<'static, MyriadApp>, moves: &[&str]) {
-    for san in moves {
-        let m = h.state().game().parse_move(san).unwrap();
-        h.state_mut().apply(Action::Play(m));
-    }
-    h.run();
-}
-
-/// Steps the harness (background searches wake it at their own pace) until `done` holds.
-fn step_until(h: &mut Harness<'static, MyriadApp>, what: &str, done: impl Fn(&MyriadApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while !done(h.state()) {
-        assert!(Instant::now() < deadline, "waited too long for {what}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    h.step();
 }
 
 /// The first move of the analysis's best line, in SAN, once it has one.

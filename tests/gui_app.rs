@@ -12,83 +12,8 @@ use egui_kittest::Harness;
 use myriad::types::MoveKind;
 use myriad::ui::{Action, Computer, MyriadApp, Options, Tab};
 
-fn harness_with(opts: Options) -> Harness<'static, MyriadApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .with_max_steps(400)
-        .build_ui_state(
-            |ui, app: &mut MyriadApp| app.frame(ui),
-            MyriadApp::new(opts),
-        );
-    h.run();
-    h
-}
-
-fn harness(file: &str) -> Harness<'static, MyriadApp> {
-    harness_with(Options {
-        file: Some(file.into()),
-        ..Options::headless()
-    })
-}
-
-fn square(h: &Harness<'static, MyriadApp>, name: &str) -> egui::Rect {
-    h.get_by_role_and_label(Role::GridCell, name).rect()
-}
-
-fn click_square(h: &mut Harness<'static, MyriadApp>, name: &str) {
-    h.get_by_role_and_label(Role::GridCell, name).click();
-    h.run();
-}
-
-/// Click-click: the piece, then its destination.
-fn click_move(h: &mut Harness<'static, MyriadApp>, from: &str, to: &str) {
-    click_square(h, from);
-    click_square(h, to);
-}
-
-/// Drag-and-drop from one square to another.
-fn drag_move(h: &mut Harness<'static, MyriadApp>, from: &str, to: &str) {
-    let a = square(h, from).center();
-    let b = square(h, to).center();
-    h.hover_at(a);
-    h.run();
-    h.drag_at(a);
-    h.run();
-    // move in steps, as a hand would
-    for i in 1..=4 {
-        h.hover_at(a + (b - a) * (i as f32 / 4.0));
-        h.run();
-    }
-    h.drop_at(b);
-    h.run();
-}
-
-/// Drag-and-drop with a button other than the primary one.
-fn drag_with(
-    h: &mut Harness<'static, MyriadApp>,
-    button: egui::PointerButton,
-    from: &str,
-    to: &str,
-) {
-    let a = square(h, from).center();
-    let b = square(h, to).center();
-    let press = |pos, pressed| egui::Event::PointerButton {
-        pos,
-        button,
-        pressed,
-        modifiers: egui::Modifiers::default(),
-    };
-    h.hover_at(a);
-    h.run();
-    h.event(press(a, true));
-    h.run();
-    for i in 1..=4 {
-        h.hover_at(a + (b - a) * (i as f32 / 4.0));
-        h.run();
-    }
-    h.event(press(b, false));
-    h.run();
-}
+mod common;
+use common::*;
 
 #[test]
 fn a_right_button_drag_makes_no_move() {
@@ -101,40 +26,6 @@ fn a_right_button_drag_makes_no_move() {
     // the primary button still does
     drag_move(&mut h, "e2", "e4");
     assert_eq!(sans(&h), ["e4"]);
-}
-
-fn click_label(h: &mut Harness<'static, MyriadApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-fn sans(h: &Harness<'static, MyriadApp>) -> Vec<String> {
-    h.state()
-        .game()
-        .history()
-        .iter()
-        .map(|p| p.san.clone())
-        .collect()
-}
-
-fn piece_name(h: &Harness<'static, MyriadApp>, sq: &str) -> Option<String> {
-    let app = h.state();
-    let v = app.variant();
-    let s = v.geometry().parse_square(sq)?;
-    app.game().position().piece_at(s).map(|p| {
-        format!(
-            "{} {}",
-            p.color.to_string().to_lowercase(),
-            v.role(p.role).name
-        )
-    })
-}
-
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("myriad-gui-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 /// A file dropped on the window, as the windowing integration hands it to egui.
@@ -377,16 +268,6 @@ fn the_computer_replies() {
     h.run_ok();
     assert_eq!(h.state().game().history().len(), 2);
     assert!(!h.state().is_thinking());
-}
-
-/// Steps the harness (the computer thinks, so it never settles) until `done` holds.
-fn step_until(h: &mut Harness<'static, MyriadApp>, what: &str, done: impl Fn(&MyriadApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while !done(h.state()) {
-        assert!(Instant::now() < deadline, "waited too long for {what}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 /// The analysis keeps the search's moves and score; the panel writes them as SAN and a

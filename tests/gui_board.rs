@@ -5,76 +5,13 @@
 
 #![cfg(feature = "gui")]
 
-use std::time::{Duration, Instant};
-
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use myriad::ui::{Action, Computer, Mark, MarkKind, MyriadApp, Options};
 
-fn harness_with(opts: Options) -> Harness<'static, MyriadApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .with_max_steps(400)
-        .build_ui_state(
-            |ui, app: &mut MyriadApp| app.frame(ui),
-            MyriadApp::new(opts),
-        );
-    h.run();
-    h
-}
-
-fn harness(file: &str) -> Harness<'static, MyriadApp> {
-    harness_with(Options {
-        file: Some(file.into()),
-        ..Options::headless()
-    })
-}
-
-fn square(h: &Harness<'static, MyriadApp>, name: &str) -> egui::Rect {
-    h.get_by_role_and_label(Role::GridCell, name).rect()
-}
-
-fn click_square(h: &mut Harness<'static, MyriadApp>, name: &str) {
-    h.get_by_role_and_label(Role::GridCell, name).click();
-    h.run();
-}
-
-fn sans(h: &Harness<'static, MyriadApp>) -> Vec<String> {
-    h.state()
-        .game()
-        .history()
-        .iter()
-        .map(|p| p.san.clone())
-        .collect()
-}
-
-fn piece_name(h: &Harness<'static, MyriadApp>, sq: &str) -> Option<String> {
-    let app = h.state();
-    let v = app.variant();
-    let s = v.geometry().parse_square(sq)?;
-    app.game().position().piece_at(s).map(|p| {
-        format!(
-            "{} {}",
-            p.color.to_string().to_lowercase(),
-            v.role(p.role).name
-        )
-    })
-}
-
-/// Drags with the primary button from point `a` to point `b`, in steps as a hand would.
-fn drag_points(h: &mut Harness<'static, MyriadApp>, a: egui::Pos2, b: egui::Pos2) {
-    h.hover_at(a);
-    h.run();
-    h.drag_at(a);
-    h.run();
-    for i in 1..=4 {
-        h.hover_at(a + (b - a) * (i as f32 / 4.0));
-        h.run();
-    }
-    h.drop_at(b);
-    h.run();
-}
+mod common;
+use common::*;
 
 #[test]
 fn pieces_are_placed_from_the_hand_by_click_and_by_drag() {
@@ -119,37 +56,6 @@ fn the_banner_says_why_keep_is_not_offered() {
     );
 }
 
-/// Presses `button` on square `from`, moves to `to` and lets go there.
-fn drag_with(
-    h: &mut Harness<'static, MyriadApp>,
-    button: egui::PointerButton,
-    from: &str,
-    to: &str,
-) {
-    let a = square(h, from).center();
-    let b = square(h, to).center();
-    let press = |pos, pressed| egui::Event::PointerButton {
-        pos,
-        button,
-        pressed,
-        modifiers: egui::Modifiers::default(),
-    };
-    h.hover_at(a);
-    h.run();
-    h.event(press(a, true));
-    h.run();
-    for i in 1..=4 {
-        h.hover_at(a + (b - a) * (i as f32 / 4.0));
-        h.run();
-    }
-    h.event(press(b, false));
-    h.run();
-}
-
-fn sq(h: &Harness<'static, MyriadApp>, name: &str) -> myriad::types::Square {
-    h.state().variant().geometry().parse_square(name).unwrap()
-}
-
 #[test]
 fn the_right_button_draws_arrows_and_circles_and_a_left_click_clears_them() {
     let mut h = harness("chess");
@@ -182,16 +88,6 @@ fn the_right_button_draws_arrows_and_circles_and_a_left_click_clears_them() {
     click_square(&mut h, "a6");
     assert!(h.state().user_marks().is_empty());
     assert!(sans(&h).is_empty());
-}
-
-/// Steps the harness (the computer thinks, so it never settles) until `done` holds.
-fn step_until(h: &mut Harness<'static, MyriadApp>, what: &str, done: impl Fn(&MyriadApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while !done(h.state()) {
-        assert!(Instant::now() < deadline, "waited too long for {what}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 #[test]

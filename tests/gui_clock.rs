@@ -5,11 +5,9 @@
 
 #![cfg(feature = "gui")]
 
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use myriad::game::{Clock, Game, Reason, TimeControl};
@@ -17,17 +15,8 @@ use myriad::search::{Engine, Limits};
 use myriad::types::Color;
 use myriad::ui::{Action, Computer, MyriadApp, Options};
 
-fn harness_with(opts: Options) -> Harness<'static, MyriadApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .with_max_steps(400)
-        .build_ui_state(
-            |ui, app: &mut MyriadApp| app.frame(ui),
-            MyriadApp::new(opts),
-        );
-    h.run();
-    h
-}
+mod common;
+use common::*;
 
 /// Chess at one board with a clock.
 fn timed(tc: Option<TimeControl>, computer: Computer) -> Harness<'static, MyriadApp> {
@@ -37,21 +26,6 @@ fn timed(tc: Option<TimeControl>, computer: Computer) -> Harness<'static, Myriad
         time_control: tc,
         ..Options::headless()
     })
-}
-
-fn click_square(h: &mut Harness<'static, MyriadApp>, name: &str) {
-    h.get_by_role_and_label(Role::GridCell, name).click();
-    h.run();
-}
-
-fn click_move(h: &mut Harness<'static, MyriadApp>, from: &str, to: &str) {
-    click_square(h, from);
-    click_square(h, to);
-}
-
-fn click_label(h: &mut Harness<'static, MyriadApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
 }
 
 /// Jumps the frame time forward by `secs`, as if the user waited.
@@ -71,13 +45,6 @@ fn now(h: &Harness<'static, MyriadApp>) -> Duration {
 
 fn remaining(h: &Harness<'static, MyriadApp>, c: Color) -> Duration {
     h.state().clock().expect("a clock").remaining(c, now(h))
-}
-
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("myriad-clock-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 /// Loads a chess game from a PGN text (through the GUI's Load).

@@ -4,51 +4,14 @@
 
 #![cfg(feature = "gui")]
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use myriad::ui::{Action, MyriadApp, Options, Tab};
 
-fn harness_with(opts: Options) -> Harness<'static, MyriadApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .with_max_steps(400)
-        .build_ui_state(
-            |ui, app: &mut MyriadApp| app.frame(ui),
-            MyriadApp::new(opts),
-        );
-    h.run();
-    h
-}
-
-fn harness(file: &str) -> Harness<'static, MyriadApp> {
-    harness_with(Options {
-        file: Some(file.into()),
-        ..Options::headless()
-    })
-}
-
-fn click_label(h: &mut Harness<'static, MyriadApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("myriad-designer-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn play(h: &mut Harness<'static, MyriadApp>, moves: &[&str]) {
-    for m in moves {
-        let mv = h.state().game().parse_move(m).unwrap();
-        h.state_mut().apply(Action::Play(mv));
-        h.run();
-    }
-}
+mod common;
+use common::*;
 
 fn rules_tab(h: &mut Harness<'static, MyriadApp>) {
     h.state_mut().apply(Action::SetTab(Tab::Rules));

@@ -6,30 +6,13 @@
 use std::path::{Path, PathBuf};
 
 use egui_kittest::kittest::Queryable;
-use egui_kittest::Harness;
 use myriad::ui::{
     cached_textures, Action, Computer, Explicit, MyriadApp, Options, PieceSet, Prefs, Theme,
 };
 use myriad::variant::look::{look, Figure, PieceImage};
 
-fn harness_with(opts: Options) -> Harness<'static, MyriadApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .with_max_steps(400)
-        .build_ui_state(
-            |ui, app: &mut MyriadApp| app.frame(ui),
-            MyriadApp::new(opts),
-        );
-    h.run();
-    h
-}
-
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("myriad-pieces-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod common;
+use common::*;
 
 fn in_config(dir: &Path) -> Options {
     Options {
@@ -37,11 +20,6 @@ fn in_config(dir: &Path) -> Options {
         config_dir: Some(dir.to_path_buf()),
         ..Options::headless()
     }
-}
-
-fn click_label(h: &mut Harness<'static, MyriadApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
 }
 
 #[test]
