@@ -90,8 +90,8 @@ fn the_right_button_draws_arrows_and_circles_and_a_left_click_clears_them() {
     assert!(sans(&h).is_empty());
 }
 
-#[test]
-fn a_premove_made_while_the_computer_thinks_is_played_when_the_turn_comes() {
+/// Chess against the computer (Black, full strength) after 1. e4, the computer thinking.
+fn thinking_after_e4() -> Harness<'static, MyriadApp> {
     let mut h = harness_with(Options {
         file: Some("chess".into()),
         computer: Computer::Black,
@@ -102,11 +102,21 @@ fn a_premove_made_while_the_computer_thinks_is_played_when_the_turn_comes() {
     h.get_by_role_and_label(Role::GridCell, "e4").click();
     h.step();
     step_until(&mut h, "the computer to think", |a| a.is_thinking());
+    h
+}
+
+/// Clicks a square without waiting for the app to settle (the computer is thinking).
+fn tap(h: &mut Harness<'static, MyriadApp>, name: &str) {
+    h.get_by_role_and_label(Role::GridCell, name).click();
+    h.step();
+}
+
+#[test]
+fn a_premove_made_while_the_computer_thinks_is_played_when_the_turn_comes() {
+    let mut h = thinking_after_e4();
     // the knight's premove, while Black thinks
-    h.get_by_role_and_label(Role::GridCell, "g1").click();
-    h.step();
-    h.get_by_role_and_label(Role::GridCell, "f3").click();
-    h.step();
+    tap(&mut h, "g1");
+    tap(&mut h, "f3");
     assert_eq!(sans(&h), ["e4"], "a premove is not played at once");
     let pm = h.state().premove().expect("the premove is kept");
     assert_eq!((pm.from, pm.to), (sq(&h, "g1"), sq(&h, "f3")));
@@ -120,20 +130,9 @@ fn a_premove_made_while_the_computer_thinks_is_played_when_the_turn_comes() {
 
 #[test]
 fn a_right_click_cancels_a_premove() {
-    let mut h = harness_with(Options {
-        file: Some("chess".into()),
-        computer: Computer::Black,
-        level: 10,
-        ..Options::headless()
-    });
-    click_square(&mut h, "e2");
-    h.get_by_role_and_label(Role::GridCell, "e4").click();
-    h.step();
-    step_until(&mut h, "the computer to think", |a| a.is_thinking());
-    h.get_by_role_and_label(Role::GridCell, "d2").click();
-    h.step();
-    h.get_by_role_and_label(Role::GridCell, "d4").click();
-    h.step();
+    let mut h = thinking_after_e4();
+    tap(&mut h, "d2");
+    tap(&mut h, "d4");
     assert!(h.state().premove().is_some());
     h.get_by_role_and_label(Role::GridCell, "h5")
         .click_secondary();
