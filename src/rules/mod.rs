@@ -69,6 +69,11 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "transcendental",
     "pre-chess",
     "choose960",
+    "nocastle",
+    "almost",
+    "amazon",
+    "gardner",
+    "losalamos",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.
