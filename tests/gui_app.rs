@@ -305,7 +305,7 @@ fn the_analysis_shows_the_line_and_move_now_plays_its_first_move() {
         let text = format!("{:+.2}", cp as f64 / 100.0);
         assert!(h.query_by_label(&text).is_some(), "no evaluation {text}");
     }
-    let line = pv_sans(h.state().game(), &a.pv);
+    let line = h.state().game().line_san(&a.pv);
     assert!(h.query_by_label_contains("Best line").is_some());
     assert!(
         h.query_by_label(&line.join(" ")).is_some(),
@@ -357,20 +357,6 @@ fn a_stopped_search_is_dropped_and_a_new_one_answers() {
     h.run_ok();
     assert_eq!(h.state().game().history().len(), 2);
     assert!(!h.state().is_thinking());
-}
-
-/// A line of moves from `game` in SAN, as far as its moves are legal.
-fn pv_sans(game: &myriad::game::Game, pv: &[myriad::types::Move]) -> Vec<String> {
-    let mut g = game.clone();
-    let mut out = Vec::new();
-    for &m in pv {
-        let san = g.san(m);
-        if g.play(m).is_err() {
-            break;
-        }
-        out.push(san);
-    }
-    out
 }
 
 /// A game of chess after 1. e4, with the file `name` (holding `text`) dropped on the window:
@@ -1062,17 +1048,7 @@ fn the_side_panel_resizes_and_the_board_recentres() {
     let (a, e4) = (edge(&h), square(&h, "e4"));
     let drag_edge = |h: &mut Harness<'static, MyriadApp>, dx: f32| {
         let from = edge(h);
-        let to = from + egui::vec2(dx, 0.0);
-        h.hover_at(from);
-        h.run();
-        h.drag_at(from);
-        h.run();
-        for i in 1..=4 {
-            h.hover_at(from + (to - from) * (i as f32 / 4.0));
-            h.run();
-        }
-        h.drop_at(to);
-        h.run();
+        drag_points(h, from, from + egui::vec2(dx, 0.0));
         // a few frames later the panel is still where it was left
         h.hover_at(egui::pos2(5.0, 5.0));
         h.run();

@@ -516,6 +516,20 @@ impl Game {
         self.pos.san(&self.variant, m)
     }
 
+    /// A line of moves from here (a search's best line) in SAN, as far as its moves are legal.
+    pub fn line_san(&self, line: &[Move]) -> Vec<String> {
+        let mut g = self.clone();
+        let mut out = Vec::new();
+        for &m in line {
+            let san = g.san(m);
+            if g.play(m).is_err() {
+                break;
+            }
+            out.push(san);
+        }
+        out
+    }
+
     /// UCI text of a move (`e8g8` for a swap, `0000` for a pass).
     pub fn uci(&self, m: Move, chess960: bool) -> String {
         self.pos.uci(&self.variant, m, chess960)

@@ -11,7 +11,7 @@ use super::action::Action;
 use super::ai::Analysis;
 use super::analysis::MAX_LINES;
 use super::app::MyriadApp;
-use super::game_tab::{pv_san, score_text};
+use super::game_tab::score_text;
 
 /// The width of the gutter kept free at the board's left for the evaluation bar (and, to keep
 /// the board centred, at its right too): the board's place does not depend on the mode.
@@ -96,7 +96,7 @@ impl MyriadApp {
     /// One line: its score, its first move (a button that plays it, when the user may), and
     /// the rest of its moves, numbered.
     fn analysis_line(&self, ui: &mut Ui, line: &Analysis, out: &mut Vec<Action>) {
-        let words = numbered(&line.game, &pv_san(&line.game, &line.pv));
+        let words = numbered(&line.game, &line.game.line_san(&line.pv));
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(score_text(line.white_score()))

@@ -4,9 +4,9 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::{Game, Ply};
+use crate::game::Ply;
 use crate::search::Score;
-use crate::types::{Color, Move, MoveKind};
+use crate::types::{Color, MoveKind};
 
 use super::action::Action;
 use super::ai::{self, Analysis};
@@ -241,7 +241,7 @@ fn analysis(ui: &mut Ui, a: &Analysis) {
             ui.end_row();
         });
     ui.label("Best line:");
-    let line = pv_san(&a.game, &a.pv).join(" ");
+    let line = a.game.line_san(&a.pv).join(" ");
     ui.add(egui::Label::new(RichText::new(line).monospace()).wrap());
 }
 
@@ -252,20 +252,6 @@ pub(super) fn score_text(white: Score) -> String {
         Score::Mate(n) if n >= 0 => format!("#{n}"),
         Score::Mate(n) => format!("-#{}", -n),
     }
-}
-
-/// A line of moves from `game` in SAN, as far as its moves are legal.
-pub(super) fn pv_san(game: &Game, pv: &[Move]) -> Vec<String> {
-    let mut g = game.clone();
-    let mut out = Vec::new();
-    for &m in pv {
-        let san = g.san(m);
-        if g.play(m).is_err() {
-            break;
-        }
-        out.push(san);
-    }
-    out
 }
 
 fn capitalize(s: &str) -> String {
@@ -279,6 +265,7 @@ fn capitalize(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
 
     #[test]
     fn scores_read_from_whites_side() {
@@ -297,6 +284,6 @@ mod tests {
         after.play(e4).unwrap();
         let e5 = after.parse_move("e5").unwrap();
         // e4 again is not legal after e4 e5: the line stops there
-        assert_eq!(pv_san(&g, &[e4, e5, e4]), ["e4", "e5"]);
+        assert_eq!(g.line_san(&[e4, e5, e4]), ["e4", "e5"]);
     }
 }
