@@ -3,7 +3,7 @@
 //! and the results that are not reached on the board (resignation, a draw by agreement, a flag
 //! fall: see `ending.rs`), with the mating-material rule a flag fall needs ([`can_mate`]).
 
-use crate::position::AnyPosition;
+use crate::position::{AnyPosition, EndRule};
 use crate::types::{Color, Piece, Square};
 use crate::variant::Variant;
 
@@ -28,6 +28,9 @@ pub enum Reason {
     },
     /// Neither side can checkmate.
     InsufficientMaterial,
+    /// A rule of the rules file other than mate and stalemate (a region reached, the n-th
+    /// check, extinction, ...).
+    Rule(EndRule),
     /// The loser resigned.
     Resignation,
     /// The players agreed to a draw.
@@ -50,6 +53,7 @@ impl Reason {
             Reason::Repetition { times } => format!("{} repetition", fold(times)),
             Reason::MoveRule { moves } => format!("the {moves}-move rule"),
             Reason::InsufficientMaterial => "insufficient material".into(),
+            Reason::Rule(rule) => rule.describe(),
             Reason::Resignation => "resignation".into(),
             Reason::Agreement => "agreement".into(),
             Reason::TimeForfeit { .. } => "time forfeit".into(),
@@ -131,6 +135,12 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
             reason,
         })
     };
+    if let Some(end) = pos.rule_end(v) {
+        return Some(Outcome {
+            winner: end.winner,
+            reason: Reason::Rule(end.rule),
+        });
+    }
     if pos.legal_moves(v).is_empty() {
         let loser = pos.turn();
         return if pos.is_check(v) {

@@ -11,12 +11,14 @@ pub mod movegen;
 mod notation;
 pub(crate) mod perft;
 mod reach;
+mod rule_end;
 pub mod zobrist;
 
 pub use fen::FenError;
 pub use notation::{drop_text, MoveError};
 pub use perft::{perft, perft_divide, perft_until};
 pub use reach::{reach, Reach};
+pub use rule_end::{EndRule, RuleEnd};
 
 use std::sync::atomic::AtomicBool;
 
@@ -554,6 +556,11 @@ impl AnyPosition {
     /// The piece on a square.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         with_position!(self, p => p.piece_at(sq))
+    }
+
+    /// Is the game over here by a rule of the rules file (see [`Position::rule_end`])?
+    pub fn rule_end(&self, v: &Variant) -> Option<RuleEnd> {
+        with_position!(self, p => p.rule_end(v))
     }
 
     /// Side to move.

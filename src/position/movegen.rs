@@ -262,6 +262,10 @@ impl<B: TablesFor> Position<B> {
 
     /// Generates every legal move of the game proper into `list`.
     pub fn gen_legal(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) {
+        // a game over by a rule of the rules file has no moves (as in Fairy-Stockfish)
+        if v.has_rule_ends && self.rule_end(v).is_some() {
+            return;
+        }
         if v.has_play_swaps {
             self.gen_play_swaps(v, list);
         }

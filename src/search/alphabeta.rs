@@ -163,6 +163,21 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         out.extend(self.gen.iter().map(|&m| (m, 0)));
     }
 
+    /// The score of a position where a rule of the rules file has ended the game (a region
+    /// reached, the n-th check, extinction): a mate score for the winner, 0 for a draw.
+    #[inline]
+    fn rule_score(&self, pos: &Position<B>, ply: usize) -> Option<i32> {
+        if !self.v.has_rule_ends {
+            return None;
+        }
+        let end = pos.rule_end(self.v)?;
+        Some(match end.winner {
+            None => 0,
+            Some(w) if w == pos.turn() => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+        })
+    }
+
     fn is_repetition(&self, pos: &Position<B>) -> bool {
         let h = pos.hash();
         let len = self.hashes.len();
@@ -299,6 +314,9 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         self.nodes += 1;
         if self.check_stop() {
             return 0;
+        }
+        if let Some(s) = self.rule_score(pos, ply) {
+            return s;
         }
         let pv_node = beta - alpha > 1;
         if ply > 0 {

@@ -184,6 +184,9 @@ pub struct Variant {
     /// Does the setup block offer swaps at a move of the game proper (`at move N swap ...`)?
     /// Looked up by move generation at every node, so computed once.
     pub has_play_swaps: bool,
+    /// Can a rule of the rules file end the game at a position, other than mate and
+    /// stalemate ([`crate::position::Position::rule_end`])? Looked up at every node.
+    pub has_rule_ends: bool,
     tables64: Option<Tables<u64>>,
     tables_big: Option<Tables<Big>>,
 }
@@ -297,6 +300,7 @@ impl Variant {
             initial_ranks,
             has_en_passant,
             has_play_swaps,
+            has_rule_ends: false,
             tables64: None,
             tables_big: None,
         };

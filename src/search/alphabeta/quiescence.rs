@@ -25,6 +25,9 @@ impl<B: TablesFor> Searcher<'_, B> {
         if self.check_stop() {
             return 0;
         }
+        if let Some(s) = self.rule_score(pos, ply) {
+            return s;
+        }
         if ply >= MAX_PLY - 2 {
             return self.eval(pos);
         }
