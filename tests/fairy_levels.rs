@@ -8,7 +8,6 @@
 //! --nocapture` prints a table line per file.
 
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use myriad::game::Game;
 use myriad::search::{Engine, Limits};
@@ -19,7 +18,7 @@ const MAX_PLIES: usize = 200;
 
 /// Level 6's score against level 1 over `games` games (level 6 is White in even games).
 fn score(name: &str, games: u32) -> (f64, String) {
-    let v = (myriad::rules::load(name).unwrap_or_else(|e| panic!("{name}: {e}")));
+    let v = myriad::rules::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
     // level 6 thinks to its own depth within a node budget; level 1 is depth 1 anyway
     let limits = Limits {
         nodes: Some(20_000),

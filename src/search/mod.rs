@@ -12,6 +12,7 @@ pub mod material;
 mod tt;
 pub mod worker;
 
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -232,9 +233,11 @@ impl Engine {
     }
 
     /// The setup phase: looks at every sequence of our own consecutive steps from here (the
-    /// king's swap, then the queen's, ...), judges each array it leads to with a short search
-    /// of the resulting position (development, castling prospects, safety), adds a little
-    /// noise for variety, and plays the first step of the best sequence.
+    /// king's swap, then the queen's, ...) and, at the stronger levels, the opponent's steps
+    /// after them (Black decides first, so Black assumes White's best answer: a minimax over
+    /// the setup phase); judges each array it leads to with a short search of the resulting
+    /// position (development, castling prospects, safety), adds noise for variety (more at
+    /// the weaker levels), and plays the first step of the best sequence.
     ///
     /// The walk plays and takes back steps on one scratch copy of the game (not a copy per
     /// node): a step's legality depends on the whole setup phase so far (the `require`
@@ -257,12 +260,31 @@ impl Engine {
         let mut best: Option<(i32, Move)> = None;
         let budget =
             (Instant::now() + Duration::from_millis(1500)).min(until.unwrap_or(far_future()));
+        // Every array at the end of the lookahead is judged with the same search, sized so
+        // that all of them fit the level's node budget: a line judged shallower than another
+        // only because the walk reached it later would be compared unfairly.
+        let leaves = legal
+            .iter()
+            .map(|&m| {
+                g.push_legal(m);
+                let n = self.setup_leaves(&mut g, us, 0);
+                g.retract();
+                n
+            })
+            .sum::<u64>()
+            .max(1);
+        let (depth, total) = setup_judge_budget(self.level);
+        let judge = SetupJudge {
+            depth,
+            nodes: (total / leaves).clamp(200, 20_000),
+        };
+        let noise = setup_noise(self.level);
+        let mut cache = HashMap::new();
         for &m in &legal {
             g.push_legal(m);
-            let s = self.best_setup_line(&mut g, us, stop, budget, 0);
+            let s = self.best_setup_line(&mut g, us, stop, budget, 0, &judge, &mut cache);
             g.retract();
-            let noise = (self.rng.next_u64() % 41) as i32 - 20;
-            let s = s + noise;
+            let s = s + (self.rng.next_u64() % (2 * noise as u64 + 1)) as i32 - noise;
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, m));
             }
@@ -301,7 +323,30 @@ impl Engine {
         best.map(|(_, m)| m)
     }
 
-    /// The best score `us` can reach from `game` with our own next steps (up to four).
+    /// Does the setup lookahead weigh the opponent's later steps (the stronger levels)? The
+    /// weaker ones only look at their own steps.
+    fn sees_replies(&self) -> bool {
+        self.level >= 7
+    }
+
+    /// The number of arrays [`Engine::best_setup_line`] judges below `game`.
+    fn setup_leaves(&self, game: &mut Game, us: Color, depth: u32) -> u64 {
+        if !game.in_setup() || depth >= SETUP_PLIES || (game.turn() != us && !self.sees_replies()) {
+            return 1;
+        }
+        let mut n = 0;
+        for m in game.legal_moves() {
+            game.push_legal(m);
+            n += self.setup_leaves(game, us, depth + 1);
+            game.retract();
+        }
+        n.max(1)
+    }
+
+    /// The score `us` can reach from `game` by the setup steps still to come (up to
+    /// [`SETUP_PLIES`] of them): the best of our own steps and, at the stronger levels, the
+    /// opponent's best answer to them (Black decides first; White answers Black's array).
+    #[allow(clippy::too_many_arguments)]
     fn best_setup_line(
         &mut self,
         game: &mut Game,
@@ -309,23 +354,44 @@ impl Engine {
         stop: &AtomicBool,
         budget: Instant,
         depth: u32,
+        judge: &SetupJudge,
+        cache: &mut HashMap<u64, i32>,
     ) -> i32 {
-        if game.in_setup() && game.turn() == us && depth < 4 {
-            let mut best = i32::MIN;
+        let ours = game.turn() == us;
+        if game.in_setup() && depth < SETUP_PLIES && (ours || self.sees_replies()) {
+            let mut best: Option<i32> = None;
             for m in game.legal_moves() {
                 game.push_legal(m);
-                best = best.max(self.best_setup_line(game, us, stop, budget, depth + 1));
+                let s = self.best_setup_line(game, us, stop, budget, depth + 1, judge, cache);
                 game.retract();
+                best = Some(match best {
+                    None => s,
+                    Some(b) if ours => b.max(s),
+                    Some(b) => b.min(s),
+                });
             }
-            if best != i32::MIN {
-                return best;
+            if let Some(b) = best {
+                return b;
             }
         }
-        self.judge_array(game, us, stop, budget)
+        let key = game.position().hash() ^ u64::from(us == Color::Black);
+        if let Some(&s) = cache.get(&key) {
+            return s;
+        }
+        let s = self.judge_array(game, us, stop, budget, judge);
+        cache.insert(key, s);
+        s
     }
 
     /// How good the array of `game` is for `us`, as if the game proper began now.
-    fn judge_array(&mut self, game: &Game, us: Color, stop: &AtomicBool, budget: Instant) -> i32 {
+    fn judge_array(
+        &mut self,
+        game: &Game,
+        us: Color,
+        stop: &AtomicBool,
+        budget: Instant,
+        judge: &SetupJudge,
+    ) -> i32 {
         let v = game.variant();
         let array = game.position().array(v);
         let pos = AnyPosition::from_array(v, &array);
@@ -334,15 +400,14 @@ impl Engine {
             .iter()
             .filter(|r| r.is_some())
             .count() as i32;
-        let (depth, nodes) = match self.level {
-            1..=3 => (1, 2_000),
-            4..=6 => (2, 8_000),
-            _ => (3, 20_000),
-        };
         let ctl = Control {
             stop,
-            max_depth: if Instant::now() < budget { depth } else { 1 },
-            nodes: Some(nodes),
+            max_depth: if Instant::now() < budget {
+                judge.depth
+            } else {
+                1
+            },
+            nodes: Some(judge.nodes),
             hard: None,
             soft: None,
             noise: 0,
@@ -358,6 +423,34 @@ impl Engine {
         };
         let mine = if us == Color::White { white } else { -white };
         mine + 15 * castling
+    }
+}
+
+/// Plies of the setup phase the lookahead walks (both sides' steps at the stronger levels).
+const SETUP_PLIES: u32 = 4;
+
+/// How the setup lookahead judges the arrays it reaches: the depth and nodes of one search.
+struct SetupJudge {
+    depth: u32,
+    nodes: u64,
+}
+
+/// The deepest search and the nodes the setup lookahead may spend in all, by level.
+fn setup_judge_budget(level: u8) -> (u32, u64) {
+    match level {
+        1..=3 => (1, 20_000),
+        4..=6 => (2, 200_000),
+        _ => (3, 800_000),
+    }
+}
+
+/// The noise on each setup choice, in centipawns either way: the weaker levels vary their
+/// arrays more, the strongest keep to the best ones.
+fn setup_noise(level: u8) -> i32 {
+    match level {
+        1..=3 => 60,
+        4..=6 => 30,
+        _ => 10,
     }
 }
 
