@@ -323,10 +323,8 @@ impl Engine {
         best.map(|(_, m)| m)
     }
 
-    /// Does the setup lookahead weigh the opponent's later steps (the stronger levels)? The
-    /// weaker ones only look at their own steps.
     fn sees_replies(&self) -> bool {
-        self.level >= 7
+        setup_sees_replies(self.level)
     }
 
     /// The number of arrays [`Engine::best_setup_line`] judges below `game`.
@@ -424,6 +422,12 @@ impl Engine {
         let mine = if us == Color::White { white } else { -white };
         mine + 15 * castling
     }
+}
+
+/// Does the setup AI of `level` weigh the opponent's later setup steps (the stronger levels)?
+/// The weaker ones only look at their own steps.
+pub fn setup_sees_replies(level: u8) -> bool {
+    level >= 7
 }
 
 /// Plies of the setup phase the lookahead walks (both sides' steps at the stronger levels).

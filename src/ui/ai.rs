@@ -79,6 +79,9 @@ pub(super) fn level_help(level: u8) -> String {
     } else {
         text += ", at full strength.";
     }
+    if crate::search::setup_sees_replies(level) {
+        text += " In a setup phase it weighs the opponent's answering steps.";
+    }
     text += &match rating(level) {
         Some(r) => format!(" Rough rating: {r}."),
         None => " Rough rating: not measured yet.".to_string(),
