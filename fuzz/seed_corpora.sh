@@ -159,6 +159,25 @@ go perft 2
 d
 go nodes 100'
 
+# UCI_Variant by Fairy-Stockfish's names (placement is Pre-Chess), and a pgn-variant name read back
+seed uci_loop 0 'uci
+setoption name UCI_Variant value placement
+position startpos moves K@e1
+go perft 1
+setoption name UCI_Variant value winther-placement
+setoption name UCI_Variant value fischerandom
+position fen r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1
+go depth 2
+setoption name UCI_Variant value janus
+position startpos
+go nodes 100
+setoption name UCI_Variant value nonesuch'
+seed pgn_import 12 '[Variant "chess 960"]
+[SetUp "1"]
+[FEN "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1"]
+
+1. e4 e5 *'
+
 # random_play: selector, mode, then move choices
 for v in 0 1 2 3 4 5 6 7 8 9 10 11 12; do
     seed random_play $v "$(printf '\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020')" 0

@@ -103,6 +103,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
         name: "random".into(),
         description: String::new(),
         source: String::new(),
+        pgn_variant: None,
         origin: myriad::variant::Origin::File("random".into()),
         geometry: g,
         roles,

@@ -45,6 +45,15 @@ fn every_bundled_file_gives_the_source_counts() {
         ("amazon", 1, 1),
         ("gardner", 1, 1),
         ("losalamos", 1, 1),
+        ("gothic", 1, 1),
+        ("embassy", 1, 1),
+        ("janus", 1, 1),
+        ("chancellor", 1, 1),
+        ("knightmate", 1, 1),
+        ("hoppelpoppel", 1, 1),
+        // Modern Chess: minister and queen change places between the sides, so the one
+        // array does not mirror.
+        ("modern", 1, 0),
         ("relocation", 64, 8),
         ("relocation-curtailed", 64, 8),
         ("chess64", 64, 8),

@@ -37,6 +37,13 @@ enum Command {
     /// List every start position the setup phase of FILE can lead to
     Positions(positions::PositionsArgs),
     /// Run as a UCI engine over FILE (default: chess)
+    ///
+    /// The option UCI_Variant switches the game, by the names a GUI that drives Fairy-Stockfish
+    /// sends: each of Fairy-Stockfish's names means its game. So `placement` there is Pre-Chess
+    /// (Fairy-Stockfish's `placement`), and Mats Winther's Placement Chess, the bundled file
+    /// `placement`, is `winther-placement`; `normal` is chess and `fischerandom` chess with
+    /// Chess960 castling. Every other bundled file is offered under its own name, and FILE, if
+    /// it is a file of your own, under its stem.
     Uci {
         /// A .rules path or bundled name
         file: Option<String>,

@@ -189,6 +189,14 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
 /// pieces, all of the board's colour-bound pieces standing on one square colour and no other
 /// minor piece or pawn on the board.
 pub fn insufficient_material(v: &Variant, pos: &AnyPosition) -> bool {
+    if !royal_moves_as_king(v) {
+        // the rule is chess's; against another royal piece (Knightmate's royal knight is mated
+        // by a lone commoner, or a bishop beside its own royal) only bare royals are dead
+        return pos
+            .pieces_on_board()
+            .into_iter()
+            .all(|(_, p)| v.role(p.role).royal);
+    }
     let g = v.geometry();
     let pieces: Vec<(Square, Piece)> = pos
         .pieces_on_board()
@@ -227,6 +235,22 @@ pub fn insufficient_material(v: &Variant, pos: &AnyPosition) -> bool {
     side_insufficient(Color::White) && side_insufficient(Color::Black)
 }
 
+/// Does the royal piece move as a king: one step in each of the eight directions, moving and
+/// capturing alike, and nothing else? The mating-material rules here are chess's and need it.
+fn royal_moves_as_king(v: &Variant) -> bool {
+    let atoms = &v.role(v.royal).atoms;
+    let step = |a: &crate::variant::betza::Atom| a.range == 1 && a.dx.abs() <= 1 && a.dy.abs() <= 1;
+    let all_ways = (-1..=1i8)
+        .flat_map(|dx| (-1..=1i8).map(move |dy| (dx, dy)))
+        .filter(|&d| d != (0, 0))
+        .all(|(dx, dy)| {
+            atoms
+                .iter()
+                .any(|a| (a.dx, a.dy) == (dx, dy) && a.mode.quiet && a.mode.capture && !a.initial)
+        });
+    all_ways && atoms.iter().all(step)
+}
+
 /// Can `side` still checkmate with the pieces it has, if the game went on? A flag fall is a
 /// draw rather than a loss when the side on time cannot (FIDE 6.9, lichess). Decided from the
 /// compiled piece definitions, never from letters, as lichess decides it for chess,
@@ -246,6 +270,13 @@ pub fn insufficient_material(v: &Variant, pos: &AnyPosition) -> bool {
 ///
 /// Anything else counts as able to mate, so a doubtful case goes to the side on time.
 pub fn can_mate(v: &Variant, pos: &AnyPosition, side: Color) -> bool {
+    if !royal_moves_as_king(v) {
+        // as in `insufficient_material`: chess's reasoning needs a king-like royal piece
+        return pos
+            .pieces_on_board()
+            .into_iter()
+            .any(|(_, p)| p.color == side && !v.role(p.role).royal);
+    }
     let g = v.geometry();
     let pieces: Vec<(Square, Piece)> = pos
         .pieces_on_board()

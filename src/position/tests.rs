@@ -54,6 +54,7 @@ pub(crate) fn chess() -> Variant {
         name: "Chess".into(),
         description: String::new(),
         source: String::new(),
+        pgn_variant: None,
         origin: crate::variant::Origin::File("test".into()),
         geometry: g,
         roles,

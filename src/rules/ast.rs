@@ -87,6 +87,8 @@ pub enum Item {
     End(Span, EndBlock),
     /// `setup { ... }` or `setup none` (`None`)
     Setup(Span, Option<SetupBlock>),
+    /// `pgn-variant "King of the Hill"`
+    PgnVariant(Span, Str),
     /// A line starting with an unknown word.
     Unknown(Spanned<String>),
 }
@@ -104,6 +106,7 @@ impl Item {
             Item::Castling(k, _) => (Kw::Castling, *k),
             Item::End(k, _) => (Kw::End, *k),
             Item::Setup(k, _) => (Kw::Setup, *k),
+            Item::PgnVariant(k, _) => (Kw::PgnVariant, *k),
             Item::Piece(_) | Item::Unknown(_) => return None,
         };
         Some((kw.word(), span))

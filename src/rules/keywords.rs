@@ -72,6 +72,7 @@ keywords! {
     Top       Castling      "castling"                  5  "the castling rules, or `none`";
     Top       End           "end"                       6  "how the game ends";
     Top       Setup         "setup"                     7  "the pre-game setup phase, or `none`";
+    Top       PgnVariant    "pgn-variant"               0  "the PGN `Variant` tag other programs give the game";
     Piece     Moves         "moves"                     1  "the movement in Betza notation";
     Piece     Value         "value"                     2  "the value in centipawns";
     Piece     Royal         "royal"                     3  "the piece that must not be captured";

@@ -64,6 +64,8 @@ pub(crate) struct Draft {
     pub end: Option<(Span, EndBlock)>,
     /// `setup` (its keyword's span; `None` inside for `setup none`).
     pub setup: Option<(Span, Option<SetupBlock>)>,
+    /// `pgn-variant`, of this file only: never inherited (see `merge`).
+    pub pgn_variant: Option<Str>,
 }
 
 /// A parent file found for `extends`.
@@ -170,9 +172,13 @@ impl<'a> Loader<'a> {
                 None => ok = false,
             }
         }
+        // A file that extends a game is another game: the name other programs give the
+        // parent (lichess's "King of the Hill") is not the child's unless it says so again.
+        draft.pgn_variant = None;
         for item in ast.items {
             match item {
                 Item::Extends(_) | Item::Unknown(_) => {}
+                Item::PgnVariant(_, s) => draft.pgn_variant = Some(s),
                 Item::Name(_, s) => draft.name = Some(s),
                 Item::Description(_, t) => draft.description = Some(t),
                 Item::Source(_, t) => draft.source = Some(t),

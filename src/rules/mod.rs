@@ -74,6 +74,13 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "amazon",
     "gardner",
     "losalamos",
+    "gothic",
+    "embassy",
+    "janus",
+    "modern",
+    "chancellor",
+    "knightmate",
+    "hoppelpoppel",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -63,6 +63,13 @@ impl Cx {
             Rule::castling_item => self.parse_castling_item(inner),
             Rule::end_item => self.parse_end_item(inner),
             Rule::setup_item => self.parse_setup_item(inner),
+            Rule::pgn_variant_item => {
+                let (k, rest) = self.split_kw(inner);
+                match rest.into_iter().next() {
+                    Some(s) => Item::PgnVariant(k, self.parse_string(s)),
+                    None => unreachable!("pgn-variant has a string"),
+                }
+            }
             Rule::unknown_item => self.parse_unknown_item(inner),
             r => unreachable!("unexpected item {r:?}"),
         }

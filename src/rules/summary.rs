@@ -17,6 +17,9 @@ pub fn summary(v: &Variant) -> String {
     if !s.source.is_empty() {
         let _ = writeln!(out, "  source: {}", s.source);
     }
+    if let Some(p) = &s.pgn_variant {
+        let _ = writeln!(out, "  PGN variant: {p}");
+    }
     let _ = writeln!(out, "  board: {}x{}", s.geometry.files, s.geometry.ranks);
     let _ = writeln!(out, "  pieces:");
     for r in &s.roles {

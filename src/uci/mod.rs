@@ -1,15 +1,20 @@
 //! The UCI engine protocol over any rules file.
 //!
-//! `uci`, `isready`, `setoption name ... value ...` (`UCI_Chess960`, `Hash`, `Skill Level`,
-//! `MultiPV`), `ucinewgame`, `position startpos|fen ... [moves ...]` (setup steps as `e8g8`
+//! `uci`, `isready`, `setoption name ... value ...` (`UCI_Variant`, `UCI_Chess960`, `Hash`,
+//! `Skill Level`, `MultiPV`), `ucinewgame`, `position startpos|fen ... [moves ...]` (setup steps as `e8g8`
 //! swaps and `0000` passes), `go perft N` (stoppable), `go [depth N] [nodes N] [movetime T]
 //! [wtime T] [btime T] [winc T] [binc T] [movestogo N] [infinite]`, `stop`, `quit`. The search
 //! runs on a [`Worker`] thread, so `stop` and `isready` are answered while it thinks; it reports
 //! an `info` line after each completed depth (one per line with `MultiPV`) and ends with
 //! `bestmove` (at once on a forced setup step, such as a mirror). Bad input never stops the
 //! engine: it is answered with an `info string` and the engine goes on.
+//!
+//! `UCI_Variant` switches the game: its values are the bundled files under the names a GUI that
+//! drives Fairy-Stockfish sends, each meaning Fairy-Stockfish's game (`placement` is Pre-Chess;
+//! Mats Winther's Placement Chess is `winther-placement`), see [`variants`].
 
 mod parse;
+pub mod variants;
 
 use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -50,11 +55,13 @@ pub fn run_with_hash<R: BufRead, W: Write + Send>(
         // Pre-Chess castles only from e1 with corner rooks: the standard form, as Fairy-Stockfish
         // writes it for `placement`
         chess960: AtomicBool::new(v.setup().is_some() && !v.has_hands()),
+        forced960: AtomicBool::new(false),
     };
     std::thread::scope(|scope| {
         let worker = Worker::scoped(scope, hash_mb, |game: &Game, e: Event| out.event(game, e));
         let mut session = UciSession {
             game: Game::new_seeded(v.clone(), 0),
+            name: variants::uci_name(v.origin()),
             v,
             out: &out,
             worker,
@@ -87,6 +94,9 @@ struct Output<W> {
     out: Mutex<W>,
     /// The `UCI_Chess960` option: castling written as king takes rook.
     chess960: AtomicBool,
+    /// The `UCI_Variant` chosen asks for Chess960 castling whatever the option says
+    /// (Fairy-Stockfish's `fischerandom`).
+    forced960: AtomicBool,
 }
 
 impl<W: Write> Output<W> {
@@ -98,8 +108,9 @@ impl<W: Write> Output<W> {
         }
     }
 
+    /// Is castling written as king takes rook: the option, or a variant that asks for it?
     fn chess960(&self) -> bool {
-        self.chess960.load(Ordering::Relaxed)
+        self.chess960.load(Ordering::Relaxed) || self.forced960.load(Ordering::Relaxed)
     }
 
     /// The lines of a worker's event about `game` (on the worker's thread).
@@ -138,6 +149,8 @@ enum Flow {
 /// first stops the running job and waits for its answer, as the protocol wants.
 struct UciSession<'o, W> {
     v: Arc<Variant>,
+    /// The game's name under `UCI_Variant` ([`variants::uci_name`], or the name it was chosen by).
+    name: String,
     out: &'o Output<W>,
     game: Game,
     worker: Worker,
@@ -190,9 +203,9 @@ impl<W: Write> UciSession<'_, W> {
         out.say("id author the Myriad developers");
         out.say(&format!(
             "option name UCI_Chess960 type check default {}",
-            out.chess960()
+            out.chess960.load(Ordering::Relaxed)
         ));
-        out.say(&variant_option(&self.v));
+        out.say(&variant_option(&self.name));
         out.say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"
         ));
@@ -236,10 +249,37 @@ impl<W: Write> UciSession<'_, W> {
                 Ok(n) if (1..=MAX_MULTIPV).contains(&n) => Setting::MultiPv(n),
                 _ => return bad(format!("bad MultiPV `{value}` (1..{MAX_MULTIPV})")),
             },
-            "uci_variant" | "threads" | "ponder" | "move overhead" => return,
+            "uci_variant" => return self.set_variant(&value),
+            "threads" | "ponder" | "move overhead" => return,
             _ => return bad(format!("unknown option `{name}`")),
         };
         self.worker.set(setting);
+    }
+
+    /// `setoption name UCI_Variant value NAME`: a new game of the variant NAME means under
+    /// `UCI_Variant` ([`variants::resolve`]); the game already loaded when NAME is its name (a
+    /// user's file keeps its stem). `UCI_Chess960` keeps its value, as in Fairy-Stockfish.
+    fn set_variant(&mut self, value: &str) {
+        if value.trim().eq_ignore_ascii_case(&self.name) {
+            return;
+        }
+        let Some(u) = variants::resolve(value) else {
+            return self.out.say(&format!(
+                "info string unknown UCI_Variant `{value}`; the game stays `{}`",
+                self.name
+            ));
+        };
+        match crate::rules::load(u.file) {
+            Ok(v) => {
+                self.v = v;
+                self.name = value.trim().to_ascii_lowercase();
+                self.out.forced960.store(u.chess960, Ordering::Relaxed);
+                self.ucinewgame();
+            }
+            Err(e) => self
+                .out
+                .say(&format!("info string cannot load `{}`: {e}", u.file)),
+        }
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -314,19 +354,16 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-/// The `UCI_Variant` option: the rules file's short name; GUIs that know only chess (such as
-/// python-chess, which sets `UCI_Variant chess` for standard and Chess960 boards) may also
-/// choose `chess` on an 8x8 board.
-fn variant_option(v: &Variant) -> String {
-    let stem = v.origin().stem().replace(' ', "-");
-    let mut vars = vec![stem.clone()];
-    let g = v.geometry();
-    if stem != "chess" && g.files == 8 && g.ranks == 8 {
-        vars.push("chess".into());
-    }
-    let vars: Vec<String> = vars.iter().map(|x| format!("var {x}")).collect();
+/// The `UCI_Variant` option: the loaded game's name as its default, and every name
+/// [`variants::names`] offers (python-chess, which sets `UCI_Variant chess` for standard and
+/// Chess960 boards, finds `chess` among them).
+fn variant_option(current: &str) -> String {
+    let vars: Vec<String> = variants::names(current)
+        .iter()
+        .map(|x| format!("var {x}"))
+        .collect();
     format!(
-        "option name UCI_Variant type combo default {stem} {}",
+        "option name UCI_Variant type combo default {current} {}",
         vars.join(" ")
     )
 }

@@ -153,6 +153,9 @@ pub struct VariantSpec {
     pub description: String,
     /// Source and credits.
     pub source: String,
+    /// The PGN `Variant` tag other programs (lichess, python-chess) give this game, when the
+    /// rules file names one (`pgn-variant "King of the Hill"`).
+    pub pgn_variant: Option<String>,
     /// Where it was read from (a file or a bundled name).
     pub origin: Origin,
     /// Board size.
@@ -336,6 +339,12 @@ impl Variant {
     /// The source and credits of the rules file (may be empty).
     pub fn source(&self) -> &str {
         &self.spec.source
+    }
+
+    /// The PGN `Variant` tag other programs give this game (`King of the Hill`), if the rules
+    /// file names one: written on export, accepted on import.
+    pub fn pgn_variant(&self) -> Option<&str> {
+        self.spec.pgn_variant.as_deref()
     }
 
     /// The starting array: one entry per square, rank 1 first.

@@ -11,13 +11,16 @@ use crate::position::AnyPosition;
 use crate::variant::{Origin, Variant};
 
 /// Does a `Variant` tag name this variant? Compared without case with the rules file's `name`
-/// and the name it was loaded by (`regroupment`, `rules/regroupment.rules`).
+/// and the name it was loaded by (`regroupment`, `rules/regroupment.rules`), and as
+/// python-chess compares names with its `pgn-variant` (`Three check` is `Three-check`).
 fn names_variant(v: &Variant, tag: &str) -> bool {
     let t = tag.trim().to_lowercase();
     let origin = v.origin().display().to_lowercase();
     let stem = v.origin().stem().to_lowercase();
     let name = v.name().to_lowercase();
     t == name
+        || v.pgn_variant()
+            .is_some_and(|p| world::same_variant_name(p, &t))
         || t == origin
         || t == stem
         || (name == "chess"

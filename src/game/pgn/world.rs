@@ -179,8 +179,12 @@ fn is_chess960_position(shredder: &str) -> bool {
 /// (`None`: still in the setup phase). Orthodox chess without a setup phase from a position
 /// with orthodox castling is `Standard`; any other game with the moves of orthodox chess from
 /// a Chess960 position is `Chess960` (X-FEN castling); anything else keeps the game's name and
-/// Shredder-FEN castling.
+/// Shredder-FEN castling. A rules file's `pgn-variant` names the game instead, always.
 pub(super) fn world_names(v: &Variant, start: Option<&AnyPosition>) -> (String, Option<String>) {
+    if let Some(name) = v.pgn_variant() {
+        // the name lichess and python-chess know the game by, with the FEN they read: X-FEN
+        return (name.to_string(), start.map(|p| xfen(&p.fen_shredder(v))));
+    }
     let Some(p) = start else {
         return (v.name().to_string(), None);
     };
@@ -207,13 +211,29 @@ pub(super) fn world_names(v: &Variant, start: Option<&AnyPosition>) -> (String, 
     (name.to_string(), Some(fen))
 }
 
-/// The `name` a bundled rules file declares (its first `name "..."` line), without compiling it.
-fn declared_name(source: &str) -> Option<&str> {
+/// The text a bundled rules file gives an item (its first `name "..."` or `pgn-variant "..."`
+/// line), without compiling it. `pgn-variant` is never inherited, so the file's own line is
+/// the whole truth.
+fn declared<'s>(source: &'s str, item: &str) -> Option<&'s str> {
     source.lines().find_map(|l| {
-        let rest = l.trim_start().strip_prefix("name")?;
+        let rest = l.trim_start().strip_prefix(item)?;
         let rest = rest.trim_start().strip_prefix('"')?;
         rest.split('"').next()
     })
+}
+
+/// Do two `Variant` names name the same game? Compared as python-chess does, without case, and
+/// without spaces and hyphens, so `Three-check`, `Three check` and `threecheck` agree, and
+/// `King of the Hill` is also `kingofthehill` (Fairy-Stockfish's name).
+pub(super) fn same_variant_name(a: &str, b: &str) -> bool {
+    let key = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let (a, b) = (key(a), key(b));
+    !a.is_empty() && a == b
 }
 
 /// The bundled file `value` names (`regroupment`, `rules/regroupment.rules`), if any.
@@ -245,7 +265,8 @@ pub(super) fn unknown_bundled(t: &Tag) -> PgnError {
 /// - else the `Variant` tag: `Chess960`, `Fischerandom`, `Fischer Random` -> `chess960`;
 ///   `Standard`, `From Position`, `Normal`, `Classical` or no tag -> `chess`; a bundled game's
 ///   name (`Regroupment Chess`) or file name (`regroupment`) -> that file, compared without
-///   case. Any other name gives `Ok(None)`: the text names no rules Myriad has.
+///   case, or the name its `pgn-variant` gives (`King of the Hill`, also `kingofthehill`,
+///   spaces, hyphens and case aside). Any other name gives `Ok(None)`: the text names no rules Myriad has.
 ///
 /// Only the tags are looked at beyond the syntax check of the whole text (a text
 /// [`super::import`] would reject as malformed is rejected here with the same error).
@@ -280,8 +301,12 @@ pub fn rules_of(text: &str) -> Result<Option<Origin>, PgnError> {
         _ => {}
     }
     for (name, source) in crate::rules::bundled() {
-        let declared = declared_name(source).map(str::to_lowercase);
-        if key == *name || declared.as_deref() == Some(key.as_str()) {
+        let own = declared(source, "name").map(str::to_lowercase);
+        let pgn = declared(source, "pgn-variant");
+        if key == *name
+            || own.as_deref() == Some(key.as_str())
+            || pgn.is_some_and(|p| same_variant_name(p, &key))
+        {
             return bundled(name);
         }
     }

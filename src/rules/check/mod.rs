@@ -28,6 +28,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
     let name = check_name(s, d);
     let description = join(&d.description);
     let source = join(&d.source);
+    let pgn_variant = check_pgn_variant(s, d);
     let geometry = check_board(s, d);
     let roles = pieces::check(s, &d.pieces, geometry);
     let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
@@ -78,6 +79,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         name,
         description,
         source,
+        pgn_variant,
         origin,
         geometry,
         roles,
@@ -118,6 +120,33 @@ fn check_name(s: &mut Session, d: &Draft) -> String {
             String::new()
         }
     }
+}
+
+/// `pgn-variant "..."`: a name other programs read, so one line of printable text that a PGN
+/// tag can hold as written.
+fn check_pgn_variant(s: &mut Session, d: &Draft) -> Option<String> {
+    let n = d.pgn_variant.as_ref()?;
+    let value = n.value.trim();
+    let help = Some(
+        "write the name lichess and python-chess give the game, e.g. `pgn-variant \"King of the Hill\"`"
+            .into(),
+    );
+    if value.is_empty() {
+        s.error(n.span, "the PGN variant name is empty", help);
+        return None;
+    }
+    if value
+        .chars()
+        .any(|c| c.is_control() || c == '"' || c == '\\')
+    {
+        s.error(
+            n.span,
+            format!("the PGN variant name `{value}` holds a quote, backslash or control character"),
+            help,
+        );
+        return None;
+    }
+    Some(value.to_string())
 }
 
 /// `description` and `source` texts, their lines joined.
