@@ -74,6 +74,9 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "amazon",
     "gardner",
     "losalamos",
+    "chigorin",
+    "makruk",
+    "grand",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -34,6 +34,14 @@ pub struct Promotion {
     pub zone: u8,
     /// The roles it may promote to, in the order offered to the player.
     pub choices: Vec<Role>,
+    /// `optional`: a move into the zone may also leave the piece as it is, unless it would
+    /// have no move from its new square (Fairy-Stockfish's `mandatoryPawnPromotion = false`
+    /// with `immobilityIllegal`: Grand Chess promotes at will on its 8th and 9th ranks and
+    /// must on the 10th).
+    pub optional: bool,
+    /// `captured`: only to a kind of which the side has fewer on the board than in the array,
+    /// i.e. to a piece it has lost (Grand Chess; Fairy-Stockfish's `promotionLimit`).
+    pub captured: bool,
 }
 
 /// One piece kind of the game.
@@ -131,6 +139,22 @@ pub struct EndRules {
     pub move_rule: Option<u16>,
     /// Draw when neither side can possibly checkmate.
     pub insufficient_material: bool,
+    /// Makruk's counting draws (`counting { ... }`), if the game has them.
+    pub counting: Option<CountingRules>,
+}
+
+/// Makruk's counting rules, as Fairy-Stockfish 11.1 applies them (`MAKRUK_COUNTING`). While no
+/// pawn is on the board and neither side is bare, a side with a lone king counts by the
+/// opponent's pieces (the first `pieces` entry that the opponent has, "pieces' honour"), a side
+/// with more counts `board` moves ("board's honour"); the game is drawn once the count passes
+/// the limit. Limits are in moves (each side's), as the rules file writes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountingRules {
+    /// The board's honour limit, in moves (0: none).
+    pub board: u16,
+    /// The pieces' honour limits: the kinds the opponent has at least (a kind listed twice:
+    /// at least two) and the limit in moves; the first that matches counts.
+    pub pieces: Vec<(Vec<Role>, u16)>,
 }
 
 impl Default for EndRules {
@@ -140,6 +164,7 @@ impl Default for EndRules {
             repetition: Some(3),
             move_rule: Some(50),
             insufficient_material: true,
+            counting: None,
         }
     }
 }
@@ -187,6 +212,11 @@ pub struct Variant {
     /// Can a rule of the rules file end the game at a position, other than mate and
     /// stalemate ([`crate::position::Position::rule_end`])? Looked up at every node.
     pub has_rule_ends: bool,
+    /// Does the `end` block have a `counting` rule (Makruk)? Looked up on every move.
+    pub has_counting: bool,
+    /// For `captured` promotion: how many pieces of each kind each side has in the array (and
+    /// in hand); a pawn promotes to a kind only while the side has fewer on the board.
+    pub promotion_limit: ByColor<[u8; MAX_ROLES]>,
     tables64: Option<Tables<u64>>,
     tables_big: Option<Tables<Big>>,
 }
@@ -247,11 +277,13 @@ impl Variant {
         }
         let royal = Role(royals[0] as u8);
         let mut initial_ranks = ByColor::<[u16; MAX_ROLES]>::default();
+        let mut promotion_limit = ByColor::<[u8; MAX_ROLES]>::default();
         for sq in g.squares() {
             if let Some(p) = spec.array[sq.index()] {
                 if p.role.index() >= spec.roles.len() {
                     return Err(SpecError::UndeclaredArrayRole);
                 }
+                promotion_limit[p.color][p.role.index()] += 1;
                 let r = g.rank(sq);
                 let rel = if p.color.is_white() {
                     r
@@ -289,7 +321,11 @@ impl Variant {
                 }
             }
         }
+        for (c, &r) in Color::ALL.iter().flat_map(|&c| v_hand(&spec).iter().map(move |r| (c, r))) {
+            promotion_limit[c][r.index()] += 1;
+        }
         let has_play_swaps = spec.setup.as_ref().is_some_and(|s| !s.in_play.is_empty());
+        let has_counting = spec.end.counting.is_some();
         let has_en_passant = spec
             .roles
             .iter()
@@ -301,6 +337,8 @@ impl Variant {
             has_en_passant,
             has_play_swaps,
             has_rule_ends: false,
+            has_counting,
+            promotion_limit,
             tables64: None,
             tables_big: None,
         };
@@ -485,6 +523,14 @@ impl TablesFor for Big {
     fn tables(v: &Variant) -> Option<&Tables<Big>> {
         v.tables_big.as_ref()
     }
+}
+
+/// The pieces each side starts with in hand, from a spec (empty for games without hands).
+fn v_hand(spec: &VariantSpec) -> &[Role] {
+    spec.setup
+        .as_ref()
+        .and_then(|s| s.placement.as_ref())
+        .map_or(&[], |p| &p.hand)
 }
 
 /// Looks a square up in an array, for convenience.

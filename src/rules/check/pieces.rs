@@ -150,6 +150,8 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
         promotion: zone.map(|zone| Promotion {
             zone,
             choices: vec![],
+            optional: p.promote.first().is_some_and(|pr| !pr.optional.is_empty()),
+            captured: p.promote.first().is_some_and(|pr| !pr.captured.is_empty()),
         }),
         image: p.image.first().and_then(|i| super::image::check(s, i)),
     }
@@ -172,6 +174,15 @@ fn promotion_zone(
             ),
             Some("add `pawn` to the piece".into()),
         );
+    }
+    for (word, spans) in [("optional", &pr.optional), ("captured", &pr.captured)] {
+        if let Some(&again) = spans.get(1) {
+            s.error(
+                again,
+                format!("`{word}` is given twice in `promote`"),
+                Some(format!("write `{word}` once")),
+            );
+        }
     }
     let g = geometry?;
     let r = pr.rank.value;
