@@ -21,7 +21,10 @@ fn fairy_stockfish_games_replay_move_for_move() {
         let v = myriad::rules::load(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let text = std::fs::read_to_string(&path).unwrap();
         let mut lines = 0;
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
             let fields: Vec<&str> = line.split(" ; ").collect();
             let [fen, moves, play, after] = fields[..] else {
                 panic!("{name}: bad line {line}");

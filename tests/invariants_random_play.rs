@@ -32,7 +32,7 @@ struct Totals {
     games: u64,
     plies: u64,
     setup_plies: u64,
-    ended: [u64; 5],
+    ended: [u64; 6],
     perfts: u64,
 }
 
@@ -43,6 +43,7 @@ fn reason_index(r: Reason) -> usize {
         Reason::Repetition { .. } => 2,
         Reason::MoveRule { .. } => 3,
         Reason::InsufficientMaterial => 4,
+        Reason::Rule(_) => 5,
         // random play never resigns, agrees or runs out of time
         Reason::Resignation | Reason::Agreement | Reason::TimeForfeit { .. } => {
             panic!("a result off the board in random play: {r:?}")
@@ -138,6 +139,17 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
                         Some(!turn)
                     };
                     assert_eq!(o.winner, want, "{ctx}: {fen}");
+                }
+                // Makruk's count ends the game like the move rule: moves remain
+                Reason::Rule(myriad::position::EndRule::Counting) => {
+                    assert!(!moves.is_empty(), "{ctx}: {fen}");
+                    assert!(pos.counting_over() && o.winner.is_none(), "{ctx}: {fen}");
+                }
+                Reason::Rule(rule) => {
+                    // a rule of the rules file ended it: no moves, and the position says so
+                    assert!(moves.is_empty(), "{ctx}: moves after {rule:?}: {fen}");
+                    let end = pos.rule_end(v).expect("the position knows the rule");
+                    assert_eq!((end.rule, end.winner), (rule, o.winner), "{ctx}: {fen}");
                 }
                 Reason::Repetition { .. } => {
                     assert!(!moves.is_empty(), "{ctx}: {fen}");
@@ -322,12 +334,12 @@ fn random_play_keeps_every_invariant_in_every_bundled_file() {
         all.plies += t.plies;
         all.setup_plies += t.setup_plies;
         all.perfts += t.perfts;
-        for i in 0..5 {
+        for i in 0..6 {
             all.ended[i] += t.ended[i];
         }
     }
     eprintln!(
-        "total: {} games, {} plies ({} setup), endings [mate, stalemate, repetition, move rule, material] {:?}, {} perfts, {:.1?}",
+        "total: {} games, {} plies ({} setup), endings [mate, stalemate, repetition, move rule, material, rule] {:?}, {} perfts, {:.1?}",
         all.games, all.plies, all.setup_plies, all.ended, all.perfts, start.elapsed()
     );
     assert!(all.games >= 2000);

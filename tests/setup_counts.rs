@@ -45,6 +45,10 @@ fn every_bundled_file_gives_the_source_counts() {
         ("amazon", 1, 1),
         ("gardner", 1, 1),
         ("losalamos", 1, 1),
+        // asymmetric arrays (knights against bishops; Makruk's kings on different files)
+        ("chigorin", 1, 0),
+        ("makruk", 1, 0),
+        ("grand", 1, 1),
         ("relocation", 64, 8),
         ("relocation-curtailed", 64, 8),
         ("chess64", 64, 8),

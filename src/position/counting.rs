@@ -15,7 +15,7 @@
 //! (`8/8/8/3k4/8/8/8/R3K3 w - 32 41 61`). The count is not part of the hash (nor is it in
 //! Fairy-Stockfish's key): positions that differ only in the count are repetitions.
 
-use super::Position;
+use super::{AnyPosition, Position};
 use crate::types::Color;
 use crate::variant::{CountingRules, TablesFor, Variant};
 
@@ -110,5 +110,17 @@ impl<B: TablesFor> Position<B> {
     /// The FEN's en passant and halfmove fields while counting (`32 41`), else `None`.
     pub(super) fn count_fields(&self) -> Option<(String, String)> {
         (self.count.limit > 0).then(|| (self.count.limit.to_string(), self.count.ply.to_string()))
+    }
+}
+
+impl AnyPosition {
+    /// Makruk's count, if one is running (see [`Position::count`]).
+    pub fn count(&self) -> Option<Count> {
+        crate::with_position!(self, p => p.count())
+    }
+
+    /// Has Makruk's count passed its limit (see [`Position::counting_over`])?
+    pub fn counting_over(&self) -> bool {
+        crate::with_position!(self, p => p.counting_over())
     }
 }

@@ -16,11 +16,11 @@ mod reach;
 mod rule_end;
 pub mod zobrist;
 
+pub use counting::Count;
 pub use fen::FenError;
 pub use notation::{drop_text, MoveError};
 pub use perft::{perft, perft_divide, perft_until};
 pub use reach::{reach, Reach};
-pub use counting::Count;
 pub use rule_end::{EndRule, RuleEnd};
 
 use std::sync::atomic::AtomicBool;
@@ -315,7 +315,11 @@ impl<B: TablesFor> Position<B> {
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from, m.to);
-        let before = if v.has_counting { self.occupied().count() } else { 0 };
+        let before = if v.has_counting {
+            self.occupied().count()
+        } else {
+            0
+        };
         let prev_ep = self.ep.take();
         if let Some(ep) = prev_ep {
             self.hash ^= zobrist::ep(ep.target);

@@ -321,7 +321,10 @@ impl Variant {
                 }
             }
         }
-        for (c, &r) in Color::ALL.iter().flat_map(|&c| v_hand(&spec).iter().map(move |r| (c, r))) {
+        for (c, &r) in Color::ALL
+            .iter()
+            .flat_map(|&c| v_hand(&spec).iter().map(move |r| (c, r)))
+        {
             promotion_limit[c][r.index()] += 1;
         }
         let has_play_swaps = spec.setup.as_ref().is_some_and(|s| !s.in_play.is_empty());

@@ -43,7 +43,10 @@ fn moves(s: &mut Session, n: &Spanned<i64>) -> u16 {
     s.error(
         n.span,
         format!("counting limit `{text}` is out of range"),
-        Some("count 1 to 1000 moves (Makruk: 64 for the board's honour, 8 to 64 for the pieces')".into()),
+        Some(
+            "count 1 to 1000 moves (Makruk: 64 for the board's honour, 8 to 64 for the pieces')"
+                .into(),
+        ),
     );
     0
 }
