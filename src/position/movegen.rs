@@ -172,7 +172,7 @@ impl<B: TablesFor> Position<B> {
         if pr.any() {
             if let Some(p) = &v.role(role).promotion {
                 for to in pr.iter() {
-                    for &c in &p.choices {
+                    for &c in p.choices_for(us) {
                         // `captured`: only to a kind the side has fewer of than in the array
                         if p.captured
                             && self.pieces(Piece { color: us, role: c }).count()

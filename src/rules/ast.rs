@@ -162,6 +162,8 @@ pub struct PromoteDecl {
     pub rank: Spanned<i64>,
     /// The letters.
     pub to: Vec<Spanned<char>>,
+    /// `white C R N black Q R B`: each side's own letters (then `to` is empty).
+    pub sides: Vec<(Spanned<Side>, Vec<Spanned<char>>)>,
     /// `optional` keywords: promotion may be declined where the pawn keeps a move.
     pub optional: Vec<Span>,
     /// `captured` keywords: only to kinds the side has lost.

@@ -59,6 +59,9 @@ fn pieces_line(out: &mut String, s: &VariantSpec, r: &RoleDef) {
             format!("the last {} ranks", p.zone)
         };
         let _ = write!(extra, ", promotes on {zone} to {}", letters(s, &p.choices));
+        if let Some(black) = &p.black_choices {
+            let _ = write!(extra, " (White), {} (Black)", letters(s, black));
+        }
         if p.optional {
             extra.push_str(" (optional where it can still move)");
         }

@@ -118,6 +118,7 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::kw_unless => "`unless`",
         Rule::kw_unchanged => "`unchanged`",
         Rule::kw_captured => "`captured`",
+        Rule::promote_side => "`white <letters>` or `black <letters>`",
         Rule::kw_counting => "`counting`",
         Rule::kw_pieces => "`pieces`",
         Rule::end_counting => "`counting { ... }`",

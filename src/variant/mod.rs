@@ -32,8 +32,12 @@ use betza::Atom;
 pub struct Promotion {
     /// How many ranks at the far end form the promotion zone (1 in chess).
     pub zone: u8,
-    /// The roles it may promote to, in the order offered to the player.
+    /// The roles it may promote to, in the order offered to the player (White's, and Black's
+    /// too unless `black_choices` says otherwise).
     pub choices: Vec<Role>,
+    /// Black's roles when they differ from White's (`to white C R N black Q R B`: the newer
+    /// Fairy-Stockfish's Chigorin Chess); `None`: `choices` for both.
+    pub black_choices: Option<Vec<Role>>,
     /// `optional`: a move into the zone may also leave the piece as it is, unless it would
     /// have no move from its new square (Fairy-Stockfish's `mandatoryPawnPromotion = false`
     /// with `immobilityIllegal`: Grand Chess promotes at will on its 8th and 9th ranks and
@@ -95,6 +99,17 @@ pub struct CastlingRules {
     pub only_king_files: Vec<u8>,
     /// See [`CastlingRules::only_king_files`].
     pub only_rook_files: Vec<u8>,
+}
+
+impl Promotion {
+    /// The roles side `c` may promote to, in the order offered.
+    #[inline]
+    pub fn choices_for(&self, c: Color) -> &[Role] {
+        match (&self.black_choices, c) {
+            (Some(black), Color::Black) => black,
+            _ => &self.choices,
+        }
+    }
 }
 
 impl CastlingRules {
@@ -316,7 +331,8 @@ impl Variant {
         }
         for r in &spec.roles {
             if let Some(p) = &r.promotion {
-                if p.choices.iter().any(|c| c.index() >= spec.roles.len()) {
+                let all = p.choices.iter().chain(p.black_choices.iter().flatten());
+                if all.clone().any(|c| c.index() >= spec.roles.len()) {
                     return Err(SpecError::UndeclaredPromotion);
                 }
             }

@@ -10,11 +10,17 @@ impl Cx {
     pub(super) fn parse_promote_attr(&self, pair: Pair<Rule>) -> PromoteDecl {
         let span = self.span(&pair);
         let mut rank = None;
-        let (mut to, mut optional, mut captured) = (vec![], vec![], vec![]);
+        let (mut to, mut optional, mut captured, mut sides) = (vec![], vec![], vec![], vec![]);
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::integer => rank = Some(self.parse_integer(p)),
                 Rule::letter => to.push(self.parse_letter(p)),
+                Rule::promote_side => {
+                    let mut inner = p.into_inner();
+                    let side = inner.next().map(|c| self.parse_side(&c));
+                    let letters = inner.map(|l| self.parse_letter(l)).collect();
+                    sides.extend(side.map(|s| (s, letters)));
+                }
                 Rule::kw_optional => optional.push(self.span(&p)),
                 Rule::kw_captured => captured.push(self.span(&p)),
                 _ => {}
@@ -27,6 +33,7 @@ impl Cx {
             span,
             rank,
             to,
+            sides,
             optional,
             captured,
         }
