@@ -140,6 +140,11 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
                     };
                     assert_eq!(o.winner, want, "{ctx}: {fen}");
                 }
+                // Makruk's count ends the game like the move rule: moves remain
+                Reason::Rule(myriad::position::EndRule::Counting) => {
+                    assert!(!moves.is_empty(), "{ctx}: {fen}");
+                    assert!(pos.counting_over() && o.winner.is_none(), "{ctx}: {fen}");
+                }
                 Reason::Rule(rule) => {
                     // a rule of the rules file ended it: no moves, and the position says so
                     assert!(moves.is_empty(), "{ctx}: moves after {rule:?}: {fen}");

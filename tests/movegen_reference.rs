@@ -51,6 +51,9 @@ fn random_variant(rng: &mut Rng) -> Variant {
             promotion: (i == 2).then(|| Promotion {
                 zone: 1,
                 choices: (3..n as u8).chain([1]).map(Role).collect(),
+                black_choices: None,
+                optional: false,
+                captured: false,
             }),
             image: None,
         })

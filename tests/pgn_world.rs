@@ -91,6 +91,8 @@ fn python_chess_reads_every_8x8_export() {
             "amazon",
             "knightmate",
             "hoppelpoppel",
+            "chigorin",
+            "makruk",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -200,6 +202,9 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "chancellor" => "Chancellor Chess",
                 "knightmate" => "Knightmate",
                 "hoppelpoppel" => "Hoppel-Poppel",
+                "chigorin" => "Chigorin Chess",
+                "makruk" => "Makruk",
+                "grand" => "Grand Chess",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

@@ -56,6 +56,10 @@ fn no_illegal_move_in_self_play_of_every_bundled_file() {
                         assert_eq!(o.winner, Some(!pos.turn()));
                     }
                     Reason::Stalemate => assert!(no_moves && !pos.is_check(&v)),
+                    // Makruk's count ends the game like the move rule, moves or not
+                    Reason::Rule(myriad::position::EndRule::Counting) => {
+                        assert!(pos.counting_over() && o.winner.is_none(), "{name}")
+                    }
                     Reason::Rule(rule) => {
                         let end = pos.rule_end(&v).expect("the position knows the rule");
                         assert!(no_moves, "{name}: moves after {rule:?}");

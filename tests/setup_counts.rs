@@ -54,6 +54,10 @@ fn every_bundled_file_gives_the_source_counts() {
         // Modern Chess: minister and queen change places between the sides, so the one
         // array does not mirror.
         ("modern", 1, 0),
+        // asymmetric arrays (knights against bishops; Makruk's kings on different files)
+        ("chigorin", 1, 0),
+        ("makruk", 1, 0),
+        ("grand", 1, 1),
         ("relocation", 64, 8),
         ("relocation-curtailed", 64, 8),
         ("chess64", 64, 8),

@@ -176,6 +176,13 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
             return draw(Reason::MoveRule { moves });
         }
     }
+    // Makruk's count: like the move rule, after mate and stalemate (Fairy-Stockfish 11.1)
+    if v.has_counting && pos.counting_over() {
+        return Some(Outcome {
+            winner: None,
+            reason: Reason::Rule(EndRule::Counting),
+        });
+    }
     if v.end().insufficient_material && insufficient_material(v, pos) {
         return draw(Reason::InsufficientMaterial);
     }

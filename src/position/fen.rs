@@ -199,7 +199,9 @@ impl<B: TablesFor> Position<B> {
             }
         }
         if let Some(&(eoff, e)) = fields.get(3) {
-            p.read_en_passant(v, eoff, e)?;
+            if !p.read_count(v, e) {
+                p.read_en_passant(v, eoff, e)?;
+            }
         }
         if let Some(&(hoff, h)) = fields.get(4) {
             p.halfmove = h.parse().map_err(|_| {
@@ -209,6 +211,7 @@ impl<B: TablesFor> Position<B> {
                     Some("write a whole number such as `0`".into()),
                 )
             })?;
+            p.halfmove_to_count();
         }
         if let Some(&(foff, f)) = fields.get(5) {
             p.fullmove = f.parse().map_err(|_| {
@@ -485,6 +488,10 @@ impl<B: TablesFor> Position<B> {
         }
         s += &c;
         s.push(' ');
+        if let Some((limit, count)) = self.count_fields() {
+            // Makruk's count stands in the en passant and halfmove fields, as in Fairy-Stockfish
+            return s + &format!("{limit} {count} {}", self.fullmove);
+        }
         match self.ep {
             Some(ep) => s += &g.name(ep.target),
             None => s.push('-'),

@@ -5,6 +5,8 @@
 //! variant, so that copying a position (copy-make) is a plain memory copy.
 //! [`AnyPosition`] picks the width from the board size for code that does not care.
 
+mod counting;
+mod ep;
 mod fen;
 mod hand;
 pub mod movegen;
@@ -14,6 +16,7 @@ mod reach;
 mod rule_end;
 pub mod zobrist;
 
+pub use counting::Count;
 pub use fen::FenError;
 pub use notation::{drop_text, MoveError};
 pub use perft::{perft, perft_divide, perft_until};
@@ -26,7 +29,7 @@ use crate::types::{
     Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Geometry, Move, MoveKind, MoveList,
     Piece, Role, Square, MAX_ROLES,
 };
-use crate::variant::{Tables, TablesFor, Variant};
+use crate::variant::{TablesFor, Variant};
 
 /// An en passant opportunity: the square a capturing pawn moves to, and the pawn it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,6 +58,8 @@ pub struct Position<B: Bits> {
     hash: u64,
     /// Pieces in hand, counted by role (all zero in games without hands).
     hand: ByColor<[u8; MAX_ROLES]>,
+    /// Makruk's count (zero in games without `counting`).
+    count: Count,
 }
 
 impl<B: TablesFor> Position<B> {
@@ -72,6 +77,7 @@ impl<B: TablesFor> Position<B> {
             kings: ByColor::default(),
             hash: 0,
             hand: ByColor::default(),
+            count: Count::default(),
         }
     }
 
@@ -309,6 +315,11 @@ impl<B: TablesFor> Position<B> {
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from, m.to);
+        let before = if v.has_counting {
+            self.occupied().count()
+        } else {
+            0
+        };
         let prev_ep = self.ep.take();
         if let Some(ep) = prev_ep {
             self.hash ^= zobrist::ep(ep.target);
@@ -413,6 +424,9 @@ impl<B: TablesFor> Position<B> {
         }
         self.turn = them;
         self.hash ^= zobrist::SIDE_KEY;
+        if v.has_counting {
+            self.count_move(v, self.occupied().count() < before);
+        }
     }
 
     /// Exchanges the pieces on `a` and `b` (a setup swap or a swap during play), returning
@@ -442,37 +456,6 @@ impl<B: TablesFor> Position<B> {
         for side in CastlingSide::ALL {
             if self.castling[c][side] == Some(sq) {
                 self.set_castling(c, side, None);
-            }
-        }
-    }
-
-    /// After a pawn's multi-step, records the en passant target if an enemy piece could capture
-    /// onto it.
-    fn maybe_set_ep(&mut self, t: &Tables<B>, role: Role, from: Square, to: Square) {
-        let g = t.geometry;
-        let us = self.turn;
-        let (df, dr) = (
-            g.file(to) as i32 - g.file(from) as i32,
-            g.rank(to) as i32 - g.rank(from) as i32,
-        );
-        let spec = t.specials[t.cr(us, role)]
-            .iter()
-            .find(|s| s.creates_ep && s.dx as i32 == df && s.dy as i32 == dr);
-        let Some(s) = spec else { return };
-        let steps = crate::variant::betza_gcd(s.dx as i32, s.dy as i32);
-        let (sx, sy) = (s.dx as i32 / steps, s.dy as i32 / steps);
-        let Some(target) = g.square_at(g.file(to) as i32 - sx, g.rank(to) as i32 - sy) else {
-            return;
-        };
-        let them = !us;
-        for r in t.roles() {
-            let ps = self.by_role(r) & self.by_color[them];
-            for q in ps.iter() {
-                if t.ep_capture[t.idx(them, r, q)].has(target) {
-                    self.ep = Some(EnPassant { target, victim: to });
-                    self.hash ^= zobrist::ep(target);
-                    return;
-                }
             }
         }
     }

@@ -172,9 +172,20 @@ impl<B: TablesFor> Position<B> {
         if pr.any() {
             if let Some(p) = &v.role(role).promotion {
                 for to in pr.iter() {
-                    for &c in &p.choices {
+                    for &c in p.choices_for(us) {
+                        // `captured`: only to a kind the side has fewer of than in the array
+                        if p.captured
+                            && self.pieces(Piece { color: us, role: c }).count()
+                                >= v.promotion_limit[us][c.index()] as u32
+                        {
+                            continue;
+                        }
                         list.push(Move::promote(from, to, c));
                     }
+                }
+                // `optional`: the piece may also stay as it is where it keeps a move
+                for to in (pr & t.promo_stay[t.cr(us, role)]).iter() {
+                    list.push(Move::normal(from, to));
                 }
             }
         }

@@ -17,6 +17,9 @@ pub(crate) fn chess() -> Variant {
         promotion: pawn.then(|| Promotion {
             zone: 1,
             choices: vec![Role(1), Role(2), Role(3), Role(4)],
+            black_choices: None,
+            optional: false,
+            captured: false,
         }),
         image: None,
     };

@@ -165,6 +165,23 @@ pub struct PromoteDecl {
     pub rank: Spanned<i64>,
     /// The letters.
     pub to: Vec<Spanned<char>>,
+    /// `white C R N black Q R B`: each side's own letters (then `to` is empty).
+    pub sides: Vec<(Spanned<Side>, Vec<Spanned<char>>)>,
+    /// `optional` keywords: promotion may be declined where the pawn keeps a move.
+    pub optional: Vec<Span>,
+    /// `captured` keywords: only to kinds the side has lost.
+    pub captured: Vec<Span>,
+}
+
+/// `counting { board 64  pieces R R 8  pieces 64 }` (Makruk).
+#[derive(Clone, Debug)]
+pub struct CountingDecl {
+    /// The whole block.
+    pub span: Span,
+    /// `board <moves>` entries.
+    pub board: Vec<Spanned<i64>>,
+    /// `pieces <letters> <moves>` entries: the whole entry, the letters, the moves.
+    pub pieces: Vec<(Span, Vec<Spanned<char>>, Spanned<i64>)>,
 }
 
 /// `castling { ... }`
@@ -233,6 +250,8 @@ pub struct EndBlock {
     pub move_rule: Vec<(Span, Limit)>,
     /// `insufficient-material [on|off]`
     pub insufficient: Vec<Spanned<bool>>,
+    /// `counting { ... }`
+    pub counting: Vec<CountingDecl>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }

@@ -89,6 +89,7 @@ keywords! {
     End       Repetition    "repetition"                2  "the repetition count that draws";
     End       MoveRule      "move-rule"                 3  "the moves without capture or pawn move that draw";
     End       Insufficient  "insufficient-material"     4  "whether insufficient material draws";
+    End       Counting      "counting"                  0  "Makruk's counting draws: the limits in moves";
     Setup     Step          "step"                      1  "one step of the setup phase";
     Setup     Require       "require"                   2  "a requirement on the arrays";
     Setup     Hand          "hand"                      0  "the pieces each side starts with in hand";

@@ -81,6 +81,9 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "chancellor",
     "knightmate",
     "hoppelpoppel",
+    "chigorin",
+    "makruk",
+    "grand",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -8,6 +8,8 @@ use super::ast::*;
 use super::syntax::syntax_error;
 pub(super) use super::syntax::SyntaxError;
 
+mod promo;
+
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]
 pub(super) struct RulesParser;
@@ -214,23 +216,6 @@ impl Cx {
         ImageDecl { span, what }
     }
 
-    fn parse_promote_attr(&self, pair: Pair<Rule>) -> PromoteDecl {
-        let span = self.span(&pair);
-        let mut rank = None;
-        let mut to = vec![];
-        for p in pair.into_inner() {
-            match p.as_rule() {
-                Rule::integer => rank = Some(self.parse_integer(p)),
-                Rule::letter => to.push(self.parse_letter(p)),
-                _ => {}
-            }
-        }
-        let Some(rank) = rank else {
-            unreachable!("promote has a rank")
-        };
-        PromoteDecl { span, rank, to }
-    }
-
     /// Any `*_unknown` rule: its first word.
     fn parse_unknown(&self, pair: Pair<Rule>) -> Spanned<String> {
         match pair.into_inner().next() {
@@ -363,6 +348,7 @@ impl Cx {
                     value: !p.into_inner().any(|q| q.as_rule() == Rule::kw_off),
                     span,
                 }),
+                Rule::end_counting => b.counting.push(self.parse_end_counting(p)),
                 Rule::end_unknown => b.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected end entry {r:?}"),
             }

@@ -62,6 +62,15 @@ fn pieces_line(out: &mut String, s: &VariantSpec, r: &RoleDef) {
             format!("the last {} ranks", p.zone)
         };
         let _ = write!(extra, ", promotes on {zone} to {}", letters(s, &p.choices));
+        if let Some(black) = &p.black_choices {
+            let _ = write!(extra, " (White), {} (Black)", letters(s, black));
+        }
+        if p.optional {
+            extra.push_str(" (optional where it can still move)");
+        }
+        if p.captured {
+            extra.push_str(" (only to lost pieces)");
+        }
     }
     match &r.image {
         Some(PieceImage::Figures(f)) => {
@@ -270,6 +279,12 @@ fn end_line(out: &mut String, e: &EndRules) {
     }
     if e.insufficient_material {
         ends.push("insufficient material draws".into());
+    }
+    if let Some(c) = &e.counting {
+        ends.push(format!(
+            "Makruk's counting (board's honour {} moves)",
+            c.board
+        ));
     }
     let _ = write!(out, "  end: {}", ends.join(", "));
 }

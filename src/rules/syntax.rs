@@ -118,6 +118,13 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::kw_unless => "`unless`",
         Rule::kw_unchanged => "`unchanged`",
         Rule::kw_pgn_variant => "`pgn-variant`",
+        Rule::kw_captured => "`captured`",
+        Rule::promote_side => "`white <letters>` or `black <letters>`",
+        Rule::kw_counting => "`counting`",
+        Rule::kw_pieces => "`pieces`",
+        Rule::end_counting => "`counting { ... }`",
+        Rule::counting_board => "`board <moves>`",
+        Rule::counting_pieces => "`pieces <letters> <moves>`",
         Rule::extends_item => "`extends \"<file>\"`",
         Rule::name_item => "`name \"<name>\"`",
         Rule::description_item => "`description \"<text>\"`",
@@ -129,7 +136,7 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::piece_item => "a piece like `piece Knight N moves \"N\"`",
         Rule::moves_attr => "`moves \"<Betza>\"`",
         Rule::value_attr => "`value <centipawns>`",
-        Rule::promote_attr => "`promote on rank <n> to <letters>`",
+        Rule::promote_attr => "`promote on rank <n> to <letters> [optional] [captured]`",
         Rule::castling_item => "`castling { ... }` or `castling none`",
         Rule::castling_rook => "`rook <letter>`",
         Rule::castling_king_side => "`king-side king <file> rook <file>`",
@@ -165,6 +172,8 @@ fn token_name(rule: Rule) -> &'static str {
         | Rule::castling_stop
         | Rule::castling_unknown
         | Rule::end_entry
+        | Rule::promote_option
+        | Rule::counting_entry
         | Rule::end_keyword
         | Rule::end_unknown
         | Rule::setup_entry

@@ -328,6 +328,9 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                     return 0;
                 }
             }
+            if self.v.has_counting && pos.counting_over() {
+                return 0;
+            }
             // mate distance pruning
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);

@@ -105,19 +105,27 @@ fn rel_rank(g: Geometry, c: Color, sq: Square) -> i32 {
 }
 
 /// How far a pawn of each colour on each square has come: from its start ranks (0) to the
-/// promotion zone (1000).
+/// promotion zone's nearest rank (1000). Both come from the rules file: the start is the
+/// lowest rank a promoting piece starts on in the array (the second in chess, the third in
+/// Makruk and Grand Chess), the goal the zone's first rank (Makruk's sixth, Grand's eighth).
 fn pawn_advance(v: &Variant) -> ByColor<Vec<i32>> {
     let g = v.geometry();
-    // the pawn's usual start is the second rank; the zone begins `zone` from the end
-    let zone = v
-        .roles()
-        .filter_map(|r| v.role(r).promotion.as_ref().map(|p| p.zone as i32))
+    let promoting = || v.roles().filter(|&r| v.role(r).promotion.is_some());
+    let zone = promoting()
+        .map(|r| v.role(r).promotion.as_ref().map_or(1, |p| p.zone as i32))
         .max()
         .unwrap_or(1);
-    let last = (g.ranks as i32 - zone).max(2);
+    let start = promoting()
+        .map(|r| v.initial_ranks[Color::White][r.index()])
+        .filter(|&ranks| ranks != 0)
+        .map(|ranks| ranks.trailing_zeros() as i32)
+        .min()
+        .unwrap_or(1)
+        .min(g.ranks as i32 - zone - 1);
+    let last = (g.ranks as i32 - zone).max(start + 1);
     ByColor::new_with(|c| {
         g.squares()
-            .map(|sq| ((rel_rank(g, c, sq) - 1).max(0) * 1000 / (last - 1)).min(1000))
+            .map(|sq| ((rel_rank(g, c, sq) - start).max(0) * 1000 / (last - start)).min(1000))
             .collect()
     })
 }

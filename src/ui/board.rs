@@ -541,7 +541,8 @@ fn try_move(
 ) -> Option<Move> {
     let tgs = targets(v, view.pos, view.legal, from);
     let (_, ms) = tgs.into_iter().find(|(t, _)| *t == to)?;
-    if ms.len() > 1 && ms.iter().all(|m| m.kind == MoveKind::Promotion) {
+    // every choice, with the plain move among them where promotion is optional (Grand Chess)
+    if ms.len() > 1 && ms.iter().any(|m| m.kind == MoveKind::Promotion) {
         state.promotion = Some(PendingPromotion { to, moves: ms });
         state.selected = Some(from);
         return None;
@@ -581,29 +582,29 @@ fn promotion_chooser(
         if r.top() < board.top() - 0.5 {
             r = r.translate(vec2(0.0, board.top() - r.top()));
         }
-        let name = v.role(m.promotion).name.clone();
+        // a plain move declines an optional promotion: it shows the piece as it stays
+        let promotes = m.kind == MoveKind::Promotion;
+        let role = match view.pos.piece_at(m.from) {
+            Some(p) if !promotes => p.role,
+            _ => m.promotion,
+        };
+        let name = v.role(role).name.clone();
         let resp = ui
             .interact(r, board_id.with(("promote", i)), Sense::click())
             .on_hover_text(&name);
-        resp.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::Button, true, format!("promote to {name}"))
-        });
+        let label = if promotes {
+            format!("promote to {name}")
+        } else {
+            format!("stay a {name}")
+        };
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
         let fill = if resp.hovered() {
             Color32::from_rgb(250, 250, 250)
         } else {
             Color32::from_rgb(220, 220, 220)
         };
         painter.circle_filled(r.center(), sz * 0.48, fill);
-        paint_piece(
-            &painter,
-            v,
-            Piece {
-                color,
-                role: m.promotion,
-            },
-            r,
-            1.0,
-        );
+        paint_piece(&painter, v, Piece { color, role }, r, 1.0);
         if resp.clicked() {
             chosen = Some(*m);
         }

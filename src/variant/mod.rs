@@ -32,8 +32,20 @@ use betza::Atom;
 pub struct Promotion {
     /// How many ranks at the far end form the promotion zone (1 in chess).
     pub zone: u8,
-    /// The roles it may promote to, in the order offered to the player.
+    /// The roles it may promote to, in the order offered to the player (White's, and Black's
+    /// too unless `black_choices` says otherwise).
     pub choices: Vec<Role>,
+    /// Black's roles when they differ from White's (`to white C R N black Q R B`: the newer
+    /// Fairy-Stockfish's Chigorin Chess); `None`: `choices` for both.
+    pub black_choices: Option<Vec<Role>>,
+    /// `optional`: a move into the zone may also leave the piece as it is, unless it would
+    /// have no move from its new square (Fairy-Stockfish's `mandatoryPawnPromotion = false`
+    /// with `immobilityIllegal`: Grand Chess promotes at will on its 8th and 9th ranks and
+    /// must on the 10th).
+    pub optional: bool,
+    /// `captured`: only to a kind of which the side has fewer on the board than in the array,
+    /// i.e. to a piece it has lost (Grand Chess; Fairy-Stockfish's `promotionLimit`).
+    pub captured: bool,
 }
 
 /// One piece kind of the game.
@@ -89,6 +101,17 @@ pub struct CastlingRules {
     pub only_rook_files: Vec<u8>,
 }
 
+impl Promotion {
+    /// The roles side `c` may promote to, in the order offered.
+    #[inline]
+    pub fn choices_for(&self, c: Color) -> &[Role] {
+        match (&self.black_choices, c) {
+            (Some(black), Color::Black) => black,
+            _ => &self.choices,
+        }
+    }
+}
+
 impl CastlingRules {
     /// Castling with `rook`, landing on the (king, rook) files given for each side; no curtailed
     /// files, the Chess960 safety rule. Set the other fields with struct update syntax.
@@ -131,6 +154,22 @@ pub struct EndRules {
     pub move_rule: Option<u16>,
     /// Draw when neither side can possibly checkmate.
     pub insufficient_material: bool,
+    /// Makruk's counting draws (`counting { ... }`), if the game has them.
+    pub counting: Option<CountingRules>,
+}
+
+/// Makruk's counting rules, as Fairy-Stockfish 11.1 applies them (`MAKRUK_COUNTING`). While no
+/// pawn is on the board and neither side is bare, a side with a lone king counts by the
+/// opponent's pieces (the first `pieces` entry that the opponent has, "pieces' honour"), a side
+/// with more counts `board` moves ("board's honour"); the game is drawn once the count passes
+/// the limit. Limits are in moves (each side's), as the rules file writes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountingRules {
+    /// The board's honour limit, in moves (0: none).
+    pub board: u16,
+    /// The pieces' honour limits: the kinds the opponent has at least (a kind listed twice:
+    /// at least two) and the limit in moves; the first that matches counts.
+    pub pieces: Vec<(Vec<Role>, u16)>,
 }
 
 impl Default for EndRules {
@@ -140,6 +179,7 @@ impl Default for EndRules {
             repetition: Some(3),
             move_rule: Some(50),
             insufficient_material: true,
+            counting: None,
         }
     }
 }
@@ -190,6 +230,11 @@ pub struct Variant {
     /// Can a rule of the rules file end the game at a position, other than mate and
     /// stalemate ([`crate::position::Position::rule_end`])? Looked up at every node.
     pub has_rule_ends: bool,
+    /// Does the `end` block have a `counting` rule (Makruk)? Looked up on every move.
+    pub has_counting: bool,
+    /// For `captured` promotion: how many pieces of each kind each side has in the array (and
+    /// in hand); a pawn promotes to a kind only while the side has fewer on the board.
+    pub promotion_limit: ByColor<[u8; MAX_ROLES]>,
     tables64: Option<Tables<u64>>,
     tables_big: Option<Tables<Big>>,
 }
@@ -250,11 +295,13 @@ impl Variant {
         }
         let royal = Role(royals[0] as u8);
         let mut initial_ranks = ByColor::<[u16; MAX_ROLES]>::default();
+        let mut promotion_limit = ByColor::<[u8; MAX_ROLES]>::default();
         for sq in g.squares() {
             if let Some(p) = spec.array[sq.index()] {
                 if p.role.index() >= spec.roles.len() {
                     return Err(SpecError::UndeclaredArrayRole);
                 }
+                promotion_limit[p.color][p.role.index()] += 1;
                 let r = g.rank(sq);
                 let rel = if p.color.is_white() {
                     r
@@ -287,12 +334,20 @@ impl Variant {
         }
         for r in &spec.roles {
             if let Some(p) = &r.promotion {
-                if p.choices.iter().any(|c| c.index() >= spec.roles.len()) {
+                let all = p.choices.iter().chain(p.black_choices.iter().flatten());
+                if all.clone().any(|c| c.index() >= spec.roles.len()) {
                     return Err(SpecError::UndeclaredPromotion);
                 }
             }
         }
+        for (c, &r) in Color::ALL
+            .iter()
+            .flat_map(|&c| v_hand(&spec).iter().map(move |r| (c, r)))
+        {
+            promotion_limit[c][r.index()] += 1;
+        }
         let has_play_swaps = spec.setup.as_ref().is_some_and(|s| !s.in_play.is_empty());
+        let has_counting = spec.end.counting.is_some();
         let has_en_passant = spec
             .roles
             .iter()
@@ -304,6 +359,8 @@ impl Variant {
             has_en_passant,
             has_play_swaps,
             has_rule_ends: false,
+            has_counting,
+            promotion_limit,
             tables64: None,
             tables_big: None,
         };
@@ -494,6 +551,14 @@ impl TablesFor for Big {
     fn tables(v: &Variant) -> Option<&Tables<Big>> {
         v.tables_big.as_ref()
     }
+}
+
+/// The pieces each side starts with in hand, from a spec (empty for games without hands).
+fn v_hand(spec: &VariantSpec) -> &[Role] {
+    spec.setup
+        .as_ref()
+        .and_then(|s| s.placement.as_ref())
+        .map_or(&[], |p| &p.hand)
 }
 
 /// Looks a square up in an array, for convenience.

@@ -96,6 +96,10 @@ pub struct Tables<B> {
     pub initial_mask: Vec<B>,
     /// Promotion zone of a role, by `color * roles + role` (empty if it does not promote).
     pub promo_mask: Vec<B>,
+    /// The squares of the zone where a role with `optional` promotion may also stay as it is:
+    /// those from which it still has a move on an empty board (Fairy-Stockfish's
+    /// `immobilityIllegal`), by `color * roles + role`; empty unless promotion is optional.
+    pub promo_stay: Vec<B>,
     /// Each rank's squares.
     pub rank_mask: Vec<B>,
     /// Each file's squares.
@@ -165,6 +169,7 @@ impl<B: Bits> Tables<B> {
             special_capturers: ByColor::default(),
             initial_mask: vec![B::EMPTY; 2 * roles],
             promo_mask: vec![B::EMPTY; 2 * roles],
+            promo_stay: vec![B::EMPTY; 2 * roles],
             rank_mask: vec![B::EMPTY; g.ranks as usize],
             file_mask: vec![B::EMPTY; g.files as usize],
             light: B::EMPTY,
@@ -211,7 +216,33 @@ impl<B: Bits> Tables<B> {
                 }
             }
         }
+        t.fill_promo_stay(v);
         t
+    }
+
+    /// [`Tables::promo_stay`]: a square of the zone is kept if the role has a quiet move from
+    /// it on an empty board (a pawn on the last rank has none).
+    fn fill_promo_stay(&mut self, v: &Variant) {
+        for c in Color::ALL {
+            for r in v.roles() {
+                if !v.role(r).promotion.as_ref().is_some_and(|p| p.optional) {
+                    continue;
+                }
+                let cr = self.cr(c, r);
+                for sq in self.promo_mask[cr].iter() {
+                    let leaps = self.leap_quiet[self.idx(c, r, sq)].any();
+                    let rides = self.rides[cr]
+                        .iter()
+                        .any(|ride| ride.quiet && self.ray(ride.ray).lim[sq.index()].any());
+                    let specials = self.specials[cr]
+                        .iter()
+                        .any(|s| s.quiet && s.to[sq.index()].is_some());
+                    if leaps || rides || specials {
+                        self.promo_stay[cr].set(sq);
+                    }
+                }
+            }
+        }
     }
 
     fn ray_index(&mut self, g: Geometry, dx: i8, dy: i8, range: u8) -> u16 {

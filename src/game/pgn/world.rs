@@ -82,7 +82,10 @@ pub(super) fn plays_orthodox_chess(v: &Variant) -> bool {
         };
         let d = v.role(r);
         let promo = |v: &Variant, p: &Option<crate::variant::Promotion>| {
-            p.as_ref().map(|p| (p.zone, letters(v, &p.choices)))
+            p.as_ref().map(|p| {
+                let black = p.black_choices.as_ref().map(|b| letters(v, b));
+                (p.zone, letters(v, &p.choices), black)
+            })
         };
         d.atoms == cd.atoms
             && d.royal == cd.royal

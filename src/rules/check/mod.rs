@@ -9,6 +9,7 @@
 
 mod array;
 mod castling;
+mod counting;
 mod end;
 mod image;
 mod pieces;
@@ -59,10 +60,13 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         ),
         _ => None,
     };
-    let end = match &d.end {
+    let mut end = match &d.end {
         Some((_, e)) => end::check(s, e),
         None => EndRules::default(),
     };
+    if let Some((_, e)) = &d.end {
+        end.counting = counting::check(s, e, &letters);
+    }
     let setup = match &d.setup {
         Some((k, Some(b))) => setup::check(s, *k, b, geometry, &letters),
         _ => None,

@@ -1,11 +1,11 @@
 //! The `piece` lines: letters, movement, value, the royal piece, promotion.
 
 use super::{report_twice, role_of};
-use crate::rules::ast::{PieceDecl, PromoteDecl, Span};
+use crate::rules::ast::{PieceDecl, PromoteDecl, Side, Span, Spanned};
 use crate::rules::diagnostic::did_you_mean;
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
-use crate::types::{Geometry, MAX_ROLES};
+use crate::types::{Geometry, Role, MAX_ROLES};
 use crate::variant::{betza, Promotion, RoleDef};
 
 /// Checks the pieces, in declaration order; returns a role for each (with what could be read of
@@ -67,9 +67,10 @@ pub(super) fn check(
     let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
     for (i, p) in pieces.iter().enumerate() {
         if let Some(pr) = p.promote.first() {
-            let choices = promotion_choices(s, pr, &letters, &roles);
+            let (choices, black) = promotion_sides(s, pr, &letters, &roles);
             if let Some(pm) = roles.get_mut(i).and_then(|r| r.promotion.as_mut()) {
                 pm.choices = choices;
+                pm.black_choices = black;
             }
         }
     }
@@ -150,6 +151,9 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
         promotion: zone.map(|zone| Promotion {
             zone,
             choices: vec![],
+            black_choices: None,
+            optional: p.promote.first().is_some_and(|pr| !pr.optional.is_empty()),
+            captured: p.promote.first().is_some_and(|pr| !pr.captured.is_empty()),
         }),
         image: p.image.first().and_then(|i| super::image::check(s, i)),
     }
@@ -173,6 +177,15 @@ fn promotion_zone(
             Some("add `pawn` to the piece".into()),
         );
     }
+    for (word, spans) in [("optional", &pr.optional), ("captured", &pr.captured)] {
+        if let Some(&again) = spans.get(1) {
+            s.error(
+                again,
+                format!("`{word}` is given twice in `promote`"),
+                Some(format!("write `{word}` once")),
+            );
+        }
+    }
     let g = geometry?;
     let r = pr.rank.value;
     if r < 1 || r > g.ranks as i64 {
@@ -191,15 +204,55 @@ fn promotion_zone(
     }
 }
 
-/// The roles a pawn may promote to: declared, not royal, each once.
-fn promotion_choices(
+/// The roles each side may promote to: the same for both (`to Q R B N`), or White's and
+/// Black's (`to white C R N black Q R B`), each side named once.
+fn promotion_sides(
     s: &mut Session,
     pr: &PromoteDecl,
     letters: &[char],
     roles: &[RoleDef],
-) -> Vec<crate::types::Role> {
+) -> (Vec<Role>, Option<Vec<Role>>) {
+    if pr.sides.is_empty() {
+        return (promotion_choices(s, &pr.to, letters, roles), None);
+    }
+    let mut by_side: [Option<Vec<Role>>; 2] = [None, None];
+    for (side, to) in &pr.sides {
+        let i = (side.value == Side::Black) as usize;
+        let choices = promotion_choices(s, to, letters, roles);
+        if by_side[i].replace(choices).is_some() {
+            let name = s.text(side.span).to_string();
+            s.error(
+                side.span,
+                format!("`{name}` is given twice in `promote`"),
+                Some("name each side once: `to white C R N black Q R B`".into()),
+            );
+        }
+    }
+    let [white, black] = by_side;
+    if white.is_none() || black.is_none() {
+        let (given, missing) = if white.is_none() {
+            ("Black", "White")
+        } else {
+            ("White", "Black")
+        };
+        s.error(
+            pr.span,
+            format!("`promote` gives {given}'s choices but not {missing}'s"),
+            Some("give both: `to white C R N black Q R B`, or one list for both sides".into()),
+        );
+    }
+    (white.unwrap_or_default(), black)
+}
+
+/// The roles a pawn may promote to: declared, not royal, each once.
+fn promotion_choices(
+    s: &mut Session,
+    to: &[Spanned<char>],
+    letters: &[char],
+    roles: &[RoleDef],
+) -> Vec<Role> {
     let mut choices = vec![];
-    for l in &pr.to {
+    for l in to {
         if let Some(r) = role_of(s, l, letters, "promotion") {
             if roles[r.index()].royal {
                 s.error(
