@@ -6,6 +6,7 @@
 //! [`AnyPosition`] picks the width from the board size for code that does not care.
 
 mod fen;
+mod goals;
 mod hand;
 pub mod movegen;
 mod notation;
@@ -23,7 +24,7 @@ pub use rule_end::{EndRule, RuleEnd};
 use std::sync::atomic::AtomicBool;
 
 use crate::types::{
-    Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Geometry, Move, MoveKind, MoveList,
+    Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Move, MoveKind, MoveList,
     Piece, Role, Square, MAX_ROLES,
 };
 use crate::variant::{Tables, TablesFor, Variant};
@@ -55,6 +56,8 @@ pub struct Position<B: Bits> {
     hash: u64,
     /// Pieces in hand, counted by role (all zero in games without hands).
     hand: ByColor<[u8; MAX_ROLES]>,
+    /// Checks given by each side, in games that count them (`checks N`; else zero).
+    checks_given: ByColor<u8>,
 }
 
 impl<B: TablesFor> Position<B> {
@@ -72,6 +75,7 @@ impl<B: TablesFor> Position<B> {
             kings: ByColor::default(),
             hash: 0,
             hand: ByColor::default(),
+            checks_given: ByColor::default(),
         }
     }
 
@@ -279,7 +283,7 @@ impl<B: TablesFor> Position<B> {
         if self.turn == Color::Black {
             h ^= zobrist::SIDE_KEY;
         }
-        h ^ self.hand_hash()
+        h ^ self.hand_hash() ^ self.checks_hash()
     }
 
     /// Is the side to move in check?
@@ -413,6 +417,7 @@ impl<B: TablesFor> Position<B> {
         }
         self.turn = them;
         self.hash ^= zobrist::SIDE_KEY;
+        self.count_check(v);
     }
 
     /// Exchanges the pieces on `a` and `b` (a setup swap or a swap during play), returning
@@ -475,11 +480,6 @@ impl<B: TablesFor> Position<B> {
                 }
             }
         }
-    }
-
-    /// Geometry helper.
-    pub fn geometry(v: &Variant) -> Geometry {
-        v.geometry()
     }
 }
 

@@ -61,6 +61,9 @@ impl<B: TablesFor> Position<B> {
         if !v.has_rule_ends {
             return None;
         }
+        if let Some(end) = self.goal_end(v) {
+            return Some(end);
+        }
         None
     }
 }

@@ -74,6 +74,11 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "amazon",
     "gardner",
     "losalamos",
+    "kingofthehill",
+    "3check",
+    "5check",
+    "racingkings",
+    "regroupment-koth",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -8,6 +8,8 @@ use super::ast::*;
 use super::syntax::syntax_error;
 pub(super) use super::syntax::SyntaxError;
 
+mod goals;
+
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]
 pub(super) struct RulesParser;
@@ -356,6 +358,9 @@ impl Cx {
                     value: !p.into_inner().any(|q| q.as_rule() == Rule::kw_off),
                     span,
                 }),
+                Rule::end_region | Rule::end_checks | Rule::end_checking => {
+                    self.parse_end_goal(&mut b, p)
+                }
                 Rule::end_unknown => b.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected end entry {r:?}"),
             }

@@ -6,11 +6,13 @@
 
 pub mod betza;
 pub mod board_text;
+mod goals;
 pub mod look;
 mod origin;
 pub mod setup;
 mod tables;
 
+pub use goals::{goals_summary, Goals, Region};
 pub use origin::Origin;
 pub use setup::{
     Constraint, ConstraintKind, ConstraintWhen, PlaySwap, SetupPhase, SetupStep, Shuffle,
@@ -131,6 +133,8 @@ pub struct EndRules {
     pub move_rule: Option<u16>,
     /// Draw when neither side can possibly checkmate.
     pub insufficient_material: bool,
+    /// Goals other than mate: a region to reach, checks to give, checks forbidden.
+    pub goals: Goals,
 }
 
 impl Default for EndRules {
@@ -140,6 +144,7 @@ impl Default for EndRules {
             repetition: Some(3),
             move_rule: Some(50),
             insufficient_material: true,
+            goals: Goals::default(),
         }
     }
 }
@@ -294,13 +299,14 @@ impl Variant {
             .roles
             .iter()
             .any(|r| r.atoms.iter().any(|a| a.en_passant));
+        let has_rule_ends = spec.end.goals.any();
         let mut v = Variant {
             spec,
             royal,
             initial_ranks,
             has_en_passant,
             has_play_swaps,
-            has_rule_ends: false,
+            has_rule_ends,
             tables64: None,
             tables_big: None,
         };

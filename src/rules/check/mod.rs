@@ -10,6 +10,7 @@
 mod array;
 mod castling;
 mod end;
+mod goals;
 mod image;
 mod pieces;
 mod place;
@@ -59,7 +60,10 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         _ => None,
     };
     let end = match &d.end {
-        Some((_, e)) => end::check(s, e),
+        Some((_, e)) => EndRules {
+            goals: goals::check(s, e, geometry, &letters),
+            ..end::check(s, e)
+        },
         None => EndRules::default(),
     };
     let setup = match &d.setup {
