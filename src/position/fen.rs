@@ -77,7 +77,10 @@ fn split_fields(fen: &str, extra: bool) -> Result<Vec<(usize, &str)>, FenError> 
         return Err(ferr(
             fields[max].0,
             format!("unexpected `{}` after the move number", fields[max].1),
-            Some(format!("a FEN has at most {max} fields")),
+            Some(format!(
+                "a FEN has at most {} fields",
+                if extra { "seven" } else { "six" }
+            )),
         ));
     }
     Ok(fields)

@@ -22,12 +22,21 @@ impl<B: TablesFor> Position<B> {
         // Fairy-Stockfish 11.1 ("capture the flag"): without `answer` (flagMove), a side
         // whose piece reached its region has won; with it, the other side has one more move
         // first, and the game is drawn if White arrived and Black arrived with that move.
+        let king = |c| goals.region(c).is_some_and(|r| r.role == v.royal);
         if !goals.answer && self.region_reached(v, them) {
-            return end(Some(them), EndRule::Region);
+            let rule = EndRule::Region {
+                king: king(them),
+                both: false,
+            };
+            return end(Some(them), rule);
         }
         if goals.answer && self.region_reached(v, us) {
-            let draw = us == Color::White && self.region_reached(v, them);
-            return end(if draw { None } else { Some(us) }, EndRule::Region);
+            let both = us == Color::White && self.region_reached(v, them);
+            let rule = EndRule::Region {
+                king: king(us),
+                both,
+            };
+            return end(if both { None } else { Some(us) }, rule);
         }
         if let Some(n) = goals.checks {
             if self.checks_given[them] >= n {
