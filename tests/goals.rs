@@ -57,7 +57,10 @@ fn regroupment_koth_after_setup_matches_fairy_stockfish_king_of_the_hill() {
         positions += 1;
         ended += pos.rule_end(&v).is_some() as usize;
     }
-    assert!(positions >= 20 && ended >= 1, "{positions} positions, {ended} ended");
+    assert!(
+        positions >= 20 && ended >= 1,
+        "{positions} positions, {ended} ended"
+    );
     // Every start array there is a position of Regroupment's setup phase.
     let starts = include_str!("golden/goals/regroupment-koth.starts");
     let fens = explore(&v, |_| {}).fens;
@@ -107,7 +110,10 @@ fn king_of_the_hill_region_and_result() {
     assert_eq!(names, ["d4", "e4", "d5", "e5"]);
     assert_eq!(g.goal_piece(Color::White), Some(v.royal));
     assert_eq!(g.checks_needed(), None);
-    play(&mut g, &["e2e4", "e7e5", "e1e2", "e8e7", "e2e3", "e7e6", "f1c4"]);
+    play(
+        &mut g,
+        &["e2e4", "e7e5", "e1e2", "e8e7", "e2e3", "e7e6", "f1c4"],
+    );
     assert!(g.outcome().is_none());
     play(&mut g, &["e6f6", "e3f3"]);
     assert!(g.outcome().is_none());
@@ -124,7 +130,10 @@ fn king_of_the_hill_region_and_result() {
 fn three_check_counters_in_fen_hash_and_result() {
     let v = load("3check");
     let mut g = Game::new(v.clone());
-    assert_eq!(g.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
+    assert_eq!(
+        g.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
+    );
     assert_eq!(g.checks_needed(), Some(3));
     play(&mut g, &["e2e4", "f7f6", "d1h5"]);
     assert_eq!(g.checks_given(Color::White), 1);
@@ -135,7 +144,11 @@ fn three_check_counters_in_fen_hash_and_result() {
     let p = *g.position();
     assert_eq!(p.hash(), p.compute_hash());
     // the same board without the check counted hashes differently
-    let q = AnyPosition::from_fen(&v, "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 3+3 1 2").unwrap();
+    let q = AnyPosition::from_fen(
+        &v,
+        "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 3+3 1 2",
+    )
+    .unwrap();
     assert_ne!(p.hash(), q.hash());
     assert_eq!(q.hash(), q.compute_hash());
     g.undo();
@@ -144,7 +157,10 @@ fn three_check_counters_in_fen_hash_and_result() {
     let mut g = Game::from_fen(v.clone(), "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1").unwrap();
     play(&mut g, &["a1a8"]);
     let o = g.outcome().expect("third check");
-    assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Rule(EndRule::Checks { n: 3 })));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), Reason::Rule(EndRule::Checks { n: 3 }))
+    );
     // Fairy-Stockfish reads a FEN without counters as one check to give on each side
     let p = AnyPosition::from_fen(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
     assert_eq!(p.fen(&v), "4k3/8/8/8/8/8/8/R3K3 w - - 1+1 0 1");
@@ -173,7 +189,10 @@ fn racing_kings_checks_are_illegal_and_black_may_answer() {
     play(&mut g, &["b7b8"]);
     let o = g.outcome().unwrap();
     assert_eq!(o.winner, None);
-    assert_eq!(o.to_string(), "draw by both kings reaching the goal squares");
+    assert_eq!(
+        o.to_string(),
+        "draw by both kings reaching the goal squares"
+    );
     // ... or does not: White wins
     let mut g = Game::from_fen(v.clone(), "8/1k5K/8/8/8/8/8/8 w - - 0 1").unwrap();
     play(&mut g, &["h7h8", "b7c6"]);
@@ -190,9 +209,17 @@ fn racing_kings_checks_are_illegal_and_black_may_answer() {
 #[test]
 fn the_ai_plays_for_the_goal() {
     for (name, fen, best) in [
-        ("kingofthehill", "r3k3/8/8/8/8/2K5/8/7r w - - 0 1", &["c3d4"][..]),
+        (
+            "kingofthehill",
+            "r3k3/8/8/8/8/2K5/8/7r w - - 0 1",
+            &["c3d4"][..],
+        ),
         ("3check", "4k3/8/8/8/8/8/6q1/R3K3 w - - 1+3 0 1", &["a1a8"]),
-        ("racingkings", "8/8/6K1/8/8/8/k7/8 w - - 0 1", &["g6f7", "g6g7", "g6h7"]),
+        (
+            "racingkings",
+            "8/8/6K1/8/8/8/k7/8 w - - 0 1",
+            &["g6f7", "g6g7", "g6h7"],
+        ),
     ] {
         let g = Game::from_fen(load(name), fen).unwrap();
         let mut engine = Engine::new(8);
@@ -206,4 +233,3 @@ fn the_ai_plays_for_the_goal() {
         assert!(best.contains(&g.uci(m, false).as_str()), "{name}: {fen}");
     }
 }
-

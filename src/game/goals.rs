@@ -28,7 +28,10 @@ impl Game {
     /// How many checks side `c` has given so far in the current position (0 in games that do
     /// not count them). With [`Game::checks_needed`] this is what a counter shows ("2/3").
     pub fn checks_given(&self, c: Color) -> u8 {
-        match (self.checks_needed(), self.pos.checks_remaining(&self.variant, c)) {
+        match (
+            self.checks_needed(),
+            self.pos.checks_remaining(&self.variant, c),
+        ) {
             (Some(n), Some(left)) => n - left,
             _ => 0,
         }

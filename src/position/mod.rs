@@ -24,8 +24,8 @@ pub use rule_end::{EndRule, RuleEnd};
 use std::sync::atomic::AtomicBool;
 
 use crate::types::{
-    Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Move, MoveKind, MoveList,
-    Piece, Role, Square, MAX_ROLES,
+    Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Role,
+    Square, MAX_ROLES,
 };
 use crate::variant::{Tables, TablesFor, Variant};
 

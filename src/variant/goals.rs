@@ -51,8 +51,8 @@ impl Goals {
     }
 }
 
-/// The goals in words for `myriad check`'s summary: "; White's K wins on d4 e4 d5 e5; the
-/// 3rd check wins; no move may give check" (empty without goals).
+/// The goals in words for `myriad check`'s summary: "; White's K wins on d4 e4 d5 e5; giving
+/// check 3 times wins; no move may give check" (empty without goals).
 pub fn goals_summary(v: &super::Variant) -> String {
     let goals = &v.end().goals;
     let g = v.geometry();
@@ -61,15 +61,14 @@ pub fn goals_summary(v: &super::Variant) -> String {
         if let Some(r) = goals.region(c) {
             let squares: Vec<String> = r.squares.iter().map(|&s| g.name(s)).collect();
             out += &format!(
-                "; {}'s {} wins on {}",
-                c.name(),
+                "; {c}'s {} wins on {}",
                 v.role(r.role).letter,
                 squares.join(" ")
             );
         }
     }
     if goals.answer {
-        out += " at the next turn (Black arriving in answer to White draws)";
+        out += "; an arrival wins at the arriving side's next turn (Black arriving in answer to White draws)";
     }
     if let Some(n) = goals.checks {
         out += &format!("; giving check {n} times wins");

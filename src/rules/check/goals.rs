@@ -45,7 +45,11 @@ pub(super) fn check(
         }
     }
     for n in e.checks.iter().skip(1) {
-        s.error(n.span, "`checks` is given twice in `end`", Some("keep one".into()));
+        s.error(
+            n.span,
+            "`checks` is given twice in `end`",
+            Some("keep one".into()),
+        );
     }
     if let Some(n) = e.checks.first() {
         if (1..=MAX_CHECKS).contains(&n.value) {
@@ -62,7 +66,11 @@ pub(super) fn check(
         }
     }
     for sp in e.checking_illegal.iter().skip(1) {
-        s.error(*sp, "`checking` is given twice in `end`", Some("keep one".into()));
+        s.error(
+            *sp,
+            "`checking` is given twice in `end`",
+            Some("keep one".into()),
+        );
     }
     goals.checking_illegal = !e.checking_illegal.is_empty();
     goals
