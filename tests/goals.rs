@@ -233,3 +233,59 @@ fn the_ai_plays_for_the_goal() {
         assert!(best.contains(&g.uci(m, false).as_str()), "{name}: {fen}");
     }
 }
+
+/// Level 6 against level 1 in every file with goals, a few games each (the closing note of
+/// issue 11 has the full figures from `myriad match`): level 6 must score at least 75%.
+#[test]
+fn level_6_beats_level_1_in_the_goal_files() {
+    let stop = AtomicBool::new(false);
+    for name in [
+        "kingofthehill",
+        "3check",
+        "5check",
+        "racingkings",
+        "regroupment-koth",
+    ] {
+        let v = load(name);
+        let mut score = 0.0;
+        let games = 4;
+        for game in 0..games {
+            let strong_is_white = game % 2 == 0;
+            let mut engines = [Engine::new(4), Engine::new(4)];
+            engines[0].set_level(6);
+            engines[1].set_level(1);
+            for (i, e) in engines.iter_mut().enumerate() {
+                e.set_seed(game * 2 + i as u64 + 1);
+            }
+            let limits = [3, 1].map(|d| Limits {
+                depth: Some(d),
+                ..Limits::default()
+            });
+            let mut g = Game::new_seeded(v.clone(), game);
+            let mut plies = 0;
+            while g.outcome().is_none() && plies < 300 {
+                let strong = (g.turn() == Color::White) == strong_is_white;
+                let i = usize::from(!strong);
+                let m = engines[i]
+                    .think(&g, &limits[i], &stop, &mut |_| {})
+                    .unwrap();
+                g.play(m).unwrap();
+                plies += usize::from(!g.in_setup());
+            }
+            let strong = if strong_is_white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            score += match g.outcome().and_then(|o| o.winner) {
+                Some(w) if w == strong => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+        assert!(
+            score >= 0.75 * games as f64,
+            "{name}: level 6 scored {score}/{games}"
+        );
+    }
+}

@@ -1,8 +1,8 @@
-//! The goals of the rules file's `end` block at a position: a piece reaching its region
-//! (King of the Hill; Racing Kings, where the other side may answer), the N-th check (Three-check), and the
-//! rule that no move may give check (Racing Kings). The rules are Fairy-Stockfish's
-//! (11.1's `Position::is_immediate_game_end`, its "capture the flag" and "nCheck" parts), so that
-//! perft agrees with it, and so are the check counters of the FEN (`3+3`: the checks each
+//! The goals of the rules file's `end` block at a position: a piece reaching its region (King
+//! of the Hill; Racing Kings, where the other side may answer), the N-th check (Three-check),
+//! and the rule that no move may give check (Racing Kings). The rules are Fairy-Stockfish's
+//! (11.1's `Position::is_immediate_game_end`, its "capture the flag" and "nCheck" parts), so
+//! that perft agrees with it, and so are the check counters of the FEN (`3+3`: the checks each
 //! side still has to give, written between the en passant field and the halfmove clock).
 
 use super::fen::ferr;
@@ -51,13 +51,13 @@ impl<B: TablesFor> Position<B> {
         let Some(r) = v.end().goals.region(c) else {
             return false;
         };
+        let own = |role| Piece { color: c, role };
         if r.role == v.royal {
-            return r.squares.contains(&self.kings[c]);
+            // (a royal piece still in hand, as in Pre-Chess, has no square yet)
+            let k = self.kings[c];
+            return r.squares.contains(&k) && self.piece_at(k) == Some(own(v.royal));
         }
-        let ours = self.pieces(Piece {
-            color: c,
-            role: r.role,
-        });
+        let ours = self.pieces(own(r.role));
         r.squares.iter().any(|&sq| ours.has(sq))
     }
 
