@@ -124,6 +124,13 @@ fn king_of_the_hill_region_and_result() {
     h.undo();
     assert_eq!(h.outcome(), None);
     assert!(!h.legal_moves().is_empty());
+    // a bare king can still win on the hill: Black's flag falls, White wins
+    h.flag(Color::Black).unwrap();
+    assert_eq!(h.outcome().unwrap().winner, Some(Color::White));
+    // in Three-check it cannot give check: a draw
+    let mut t = Game::from_fen(load("3check"), "8/8/8/8/8/4K3/8/k6q w - - 3+3 0 1").unwrap();
+    t.flag(Color::Black).unwrap();
+    assert_eq!(t.outcome().unwrap().winner, None);
 }
 
 #[test]

@@ -244,8 +244,12 @@ pub fn insufficient_material(v: &Variant, pos: &AnyPosition) -> bool {
 ///   colour-bound piece on the other square colour (any of which could block a flight square
 ///   the bishops do not reach).
 ///
-/// Anything else counts as able to mate, so a doubtful case goes to the side on time.
+/// Anything else counts as able to mate, so a doubtful case goes to the side on time. A side
+/// whose piece wins by reaching a region (King of the Hill, Racing Kings) can always win.
 pub fn can_mate(v: &Variant, pos: &AnyPosition, side: Color) -> bool {
+    if v.end().goals.region(side).is_some() {
+        return true;
+    }
     let g = v.geometry();
     let pieces: Vec<(Square, Piece)> = pos
         .pieces_on_board()
