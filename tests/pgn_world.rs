@@ -93,6 +93,12 @@ fn python_chess_reads_every_8x8_export() {
             "hoppelpoppel",
             "chigorin",
             "makruk",
+            // goals besides mate: their own names (those of lichess where it has them)
+            "kingofthehill",
+            "3check",
+            "5check",
+            "racingkings",
+            "regroupment-koth",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -205,6 +211,11 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "chigorin" => "Chigorin Chess",
                 "makruk" => "Makruk",
                 "grand" => "Grand Chess",
+                "kingofthehill" => "King of the Hill",
+                "3check" => "Three-check",
+                "5check" => "Five-check",
+                "racingkings" => "Racing Kings",
+                "regroupment-koth" => "Regroupment King of the Hill",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

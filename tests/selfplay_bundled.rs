@@ -69,6 +69,13 @@ fn no_illegal_move_in_self_play_of_every_bundled_file() {
                     Reason::Repetition { .. } | Reason::InsufficientMaterial => {
                         assert!(o.winner.is_none())
                     }
+                    // a rule of the rules file (a region reached, the n-th check): the
+                    // position says so, and offers no move
+                    Reason::Rule(rule) => {
+                        let end = pos.rule_end(&v).expect("a rule ended the game");
+                        assert_eq!((end.rule, end.winner), (rule, o.winner), "{name}");
+                        assert!(no_moves, "{name}: {}", game.fen());
+                    }
                     // nobody resigns, agrees or runs out of time in self-play
                     Reason::Resignation | Reason::Agreement | Reason::TimeForfeit { .. } => {
                         panic!("{name}: a result off the board: {o}")

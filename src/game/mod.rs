@@ -8,6 +8,7 @@
 
 pub mod clock;
 mod ending;
+mod goals;
 mod outcome;
 pub mod pgn;
 pub mod placement;

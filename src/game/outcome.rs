@@ -275,8 +275,12 @@ fn royal_moves_as_king(v: &Variant) -> bool {
 ///   colour-bound piece on the other square colour (any of which could block a flight square
 ///   the bishops do not reach).
 ///
-/// Anything else counts as able to mate, so a doubtful case goes to the side on time.
+/// Anything else counts as able to mate, so a doubtful case goes to the side on time. A side
+/// whose piece wins by reaching a region (King of the Hill, Racing Kings) can always win.
 pub fn can_mate(v: &Variant, pos: &AnyPosition, side: Color) -> bool {
+    if v.end().goals.region(side).is_some() {
+        return true;
+    }
     if !royal_moves_as_king(v) {
         // as in `insufficient_material`: chess's reasoning needs a king-like royal piece
         return pos

@@ -51,8 +51,9 @@ fn width_help(files: u8) -> String {
 /// The longest FEN accepted (far above any legal one for a 12x12 board).
 pub const MAX_FEN_LEN: usize = 1024;
 
-/// The FEN's fields with their byte offsets: at least one, at most six.
-fn split_fields(fen: &str) -> Result<Vec<(usize, &str)>, FenError> {
+/// The FEN's fields with their byte offsets: at least one, at most six (seven with check
+/// counters, `extra`).
+fn split_fields(fen: &str, extra: bool) -> Result<Vec<(usize, &str)>, FenError> {
     if fen.len() > MAX_FEN_LEN {
         return Err(ferr(
             0,
@@ -71,11 +72,15 @@ fn split_fields(fen: &str) -> Result<Vec<(usize, &str)>, FenError> {
     if fields.is_empty() {
         return Err(ferr(0, "empty fen", Some("a FEN starts with the board, e.g. `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`".into())));
     }
-    if fields.len() > 6 {
+    let max = 6 + extra as usize;
+    if fields.len() > max {
         return Err(ferr(
-            fields[6].0,
-            format!("unexpected `{}` after the move number", fields[6].1),
-            Some("a FEN has at most six fields".into()),
+            fields[max].0,
+            format!("unexpected `{}` after the move number", fields[max].1),
+            Some(format!(
+                "a FEN has at most {} fields",
+                if extra { "seven" } else { "six" }
+            )),
         ));
     }
     Ok(fields)
@@ -160,8 +165,9 @@ fn too_wide(at: usize, number: usize, rank_text: &str, files: u8) -> FenError {
 impl<B: TablesFor> Position<B> {
     /// Parses a FEN. Missing trailing fields take defaults (`w - - 0 1`).
     pub fn from_fen(v: &Variant, fen: &str) -> Result<Self, FenError> {
-        let fields = split_fields(fen)?;
+        let mut fields = split_fields(fen, v.end().goals.checks.is_some())?;
         let mut p = Self::empty();
+        p.read_checks_field(v, &mut fields)?;
         let (boff, mut board) = fields[0];
         // Pieces in hand follow the board in brackets: `.../8[KQRRBBNNkqrrbbnn]`.
         if let Some(open) = board.find('[') {
@@ -496,6 +502,7 @@ impl<B: TablesFor> Position<B> {
             Some(ep) => s += &g.name(ep.target),
             None => s.push('-'),
         }
+        s += &self.checks_fen(v);
         s += &format!(" {} {}", self.halfmove, self.fullmove);
         s
     }

@@ -8,6 +8,7 @@
 mod counting;
 mod ep;
 mod fen;
+mod goals;
 mod hand;
 pub mod movegen;
 mod notation;
@@ -26,8 +27,8 @@ pub use rule_end::{EndRule, RuleEnd};
 use std::sync::atomic::AtomicBool;
 
 use crate::types::{
-    Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Geometry, Move, MoveKind, MoveList,
-    Piece, Role, Square, MAX_ROLES,
+    Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Role,
+    Square, MAX_ROLES,
 };
 use crate::variant::{TablesFor, Variant};
 
@@ -60,6 +61,8 @@ pub struct Position<B: Bits> {
     hand: ByColor<[u8; MAX_ROLES]>,
     /// Makruk's count (zero in games without `counting`).
     count: Count,
+    /// Checks given by each side, in games that count them (`checks N`; else zero).
+    checks_given: ByColor<u8>,
 }
 
 impl<B: TablesFor> Position<B> {
@@ -78,6 +81,7 @@ impl<B: TablesFor> Position<B> {
             hash: 0,
             hand: ByColor::default(),
             count: Count::default(),
+            checks_given: ByColor::default(),
         }
     }
 
@@ -285,7 +289,7 @@ impl<B: TablesFor> Position<B> {
         if self.turn == Color::Black {
             h ^= zobrist::SIDE_KEY;
         }
-        h ^ self.hand_hash()
+        h ^ self.hand_hash() ^ self.checks_hash()
     }
 
     /// Is the side to move in check?
@@ -427,6 +431,7 @@ impl<B: TablesFor> Position<B> {
         if v.has_counting {
             self.count_move(v, self.occupied().count() < before);
         }
+        self.count_check(v);
     }
 
     /// Exchanges the pieces on `a` and `b` (a setup swap or a swap during play), returning
@@ -458,11 +463,6 @@ impl<B: TablesFor> Position<B> {
                 self.set_castling(c, side, None);
             }
         }
-    }
-
-    /// Geometry helper.
-    pub fn geometry(v: &Variant) -> Geometry {
-        v.geometry()
     }
 }
 

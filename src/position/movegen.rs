@@ -277,6 +277,15 @@ impl<B: TablesFor> Position<B> {
         if v.has_rule_ends && self.rule_end(v).is_some() {
             return;
         }
+        self.gen_moves(t, v, list);
+        if v.has_rule_ends && v.end().goals.checking_illegal {
+            self.drop_checking_moves(v, list);
+        }
+    }
+
+    /// The legal moves whatever the rules that end a game say ([`Position::rule_end`]) and
+    /// without `checking illegal` applied.
+    fn gen_moves(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) {
         if v.has_play_swaps {
             self.gen_play_swaps(v, list);
         }

@@ -16,7 +16,13 @@ use crate::variant::{TablesFor, Variant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndRule {
     /// A piece reached the region the rules file names (King of the Hill, Racing Kings).
-    Region,
+    Region {
+        /// The piece is the royal one (the king), not another kind.
+        king: bool,
+        /// Both sides reached their regions (Racing Kings' draw, when Black's answer arrives
+        /// too).
+        both: bool,
+    },
     /// A side gave its n-th check (Three-check: n = 3).
     Checks {
         /// The count the rules file sets.
@@ -34,7 +40,15 @@ impl EndRule {
     /// Words for a result line ("the king reached the hill", "the third check", ...).
     pub fn describe(self) -> String {
         match self {
-            EndRule::Region => "reaching the goal region".into(),
+            EndRule::Region { king, both } => {
+                let who = match (king, both) {
+                    (true, false) => "the king",
+                    (true, true) => "both kings",
+                    (false, false) => "a piece",
+                    (false, true) => "both sides",
+                };
+                format!("{who} reaching the goal squares")
+            }
             EndRule::Checks { n } => format!("giving check {n} times"),
             EndRule::Extinction => "extinction".into(),
             EndRule::BareKing => "bare king".into(),
@@ -60,6 +74,9 @@ impl<B: TablesFor> Position<B> {
     pub fn rule_end(&self, v: &Variant) -> Option<RuleEnd> {
         if !v.has_rule_ends {
             return None;
+        }
+        if let Some(end) = self.goal_end(v) {
+            return Some(end);
         }
         None
     }

@@ -63,3 +63,17 @@ pub fn hand(c: Color, role: crate::types::Role, count: u8) -> u64 {
     }
     HAND_KEYS[(c.index() * MAX_ROLES + role.index()) * HAND_COUNTS + count as usize % HAND_COUNTS]
 }
+
+/// Check counts that have a key of their own (`checks N` allows at most 9).
+const CHECK_COUNTS: usize = 16;
+static CHECK_KEYS: [u64; 2 * CHECK_COUNTS] = make_keys(0x4D79_7269_6164_0006);
+
+/// Key of `given` checks given by `c` (0 for none, so that games without check counting
+/// hash as before).
+#[inline(always)]
+pub fn checks(c: Color, given: u8) -> u64 {
+    if given == 0 {
+        return 0;
+    }
+    CHECK_KEYS[c.index() * CHECK_COUNTS + given as usize % CHECK_COUNTS]
+}

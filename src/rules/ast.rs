@@ -252,8 +252,31 @@ pub struct EndBlock {
     pub insufficient: Vec<Spanned<bool>>,
     /// `counting { ... }`
     pub counting: Vec<CountingDecl>,
+    /// `region [white|black] K d4 e4 ... [rank 8] [answer]`
+    pub region: Vec<RegionDecl>,
+    /// `checks 3`
+    pub checks: Vec<Spanned<i64>>,
+    /// `checking illegal`
+    pub checking_illegal: Vec<Span>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
+}
+
+/// `region [white|black] K d4 e4 d5 e5 [rank 8] [answer]` in `end { ... }`.
+#[derive(Clone, Debug)]
+pub struct RegionDecl {
+    /// The whole entry.
+    pub span: Span,
+    /// The side it is for (`None`: both).
+    pub side: Option<Spanned<Side>>,
+    /// The piece kind that must reach it.
+    pub letter: Spanned<char>,
+    /// Squares as written.
+    pub squares: Vec<Spanned<String>>,
+    /// Whole ranks (`rank 8`), as written (1 = White's back rank).
+    pub ranks: Vec<Spanned<i64>>,
+    /// `answer`: Black may answer White's arrival by arriving too (a draw).
+    pub answer: bool,
 }
 
 /// `white` or `black`.

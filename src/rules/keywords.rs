@@ -90,6 +90,9 @@ keywords! {
     End       MoveRule      "move-rule"                 3  "the moves without capture or pawn move that draw";
     End       Insufficient  "insufficient-material"     4  "whether insufficient material draws";
     End       Counting      "counting"                  0  "Makruk's counting draws: the limits in moves";
+    End       Region        "region"                    0  "the squares a side's piece wins by reaching";
+    End       Checks        "checks"                    0  "the number of checks that wins";
+    End       Checking      "checking"                  0  "`checking illegal`: no move may give check";
     Setup     Step          "step"                      1  "one step of the setup phase";
     Setup     Require       "require"                   2  "a requirement on the arrays";
     Setup     Hand          "hand"                      0  "the pieces each side starts with in hand";

@@ -84,6 +84,11 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "chigorin",
     "makruk",
     "grand",
+    "kingofthehill",
+    "3check",
+    "5check",
+    "racingkings",
+    "regroupment-koth",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

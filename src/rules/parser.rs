@@ -8,6 +8,7 @@ use super::ast::*;
 use super::syntax::syntax_error;
 pub(super) use super::syntax::SyntaxError;
 
+mod goals;
 mod promo;
 
 #[derive(pest_derive::Parser)]
@@ -349,6 +350,9 @@ impl Cx {
                     span,
                 }),
                 Rule::end_counting => b.counting.push(self.parse_end_counting(p)),
+                Rule::end_region | Rule::end_checks | Rule::end_checking => {
+                    self.parse_end_goal(&mut b, p)
+                }
                 Rule::end_unknown => b.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected end entry {r:?}"),
             }

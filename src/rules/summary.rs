@@ -30,6 +30,7 @@ pub fn summary(v: &Variant) -> String {
         setup_lines(&mut out, s, p);
     }
     end_line(&mut out, &s.end);
+    out += &crate::variant::goals_summary(v);
     out
 }
 

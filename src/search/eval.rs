@@ -47,6 +47,8 @@ pub(crate) struct EvalTables<B> {
     shield: ByColor<Vec<B>>,
     /// Relative advancement (0..=1000) of a pawn of each colour on each square.
     advance: ByColor<Vec<i32>>,
+    /// Terms for the goals of the `end` block (a region, checks), if the file has any.
+    goal: Option<super::goal_eval::GoalEval>,
 }
 
 /// Average number of squares a role reaches from each square of the empty board.
@@ -169,6 +171,7 @@ impl<B: TablesFor> EvalTables<B> {
             adjacent_files: vec![B::EMPTY; n],
             shield: ByColor::new_with(|_| vec![B::EMPTY; n]),
             advance: pawn_advance(v),
+            goal: super::goal_eval::GoalEval::new(v),
         };
         for r in v.roles() {
             et.fill_piece_squares(v, t, r);
@@ -307,6 +310,9 @@ impl<B: TablesFor> EvalTables<B> {
             && (terms[stronger].material - terms[!stronger].material).abs() < 400
         {
             score /= 4;
+        }
+        if let Some(goal) = &self.goal {
+            score += goal.white(pos);
         }
         score
     }

@@ -8,6 +8,7 @@
 
 mod alphabeta;
 mod eval;
+mod goal_eval;
 pub mod material;
 mod tt;
 pub mod worker;

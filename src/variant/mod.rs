@@ -6,11 +6,13 @@
 
 pub mod betza;
 pub mod board_text;
+mod goals;
 pub mod look;
 mod origin;
 pub mod setup;
 mod tables;
 
+pub use goals::{goals_summary, Goals, Region};
 pub use origin::Origin;
 pub use setup::{
     Constraint, ConstraintKind, ConstraintWhen, PlaySwap, SetupPhase, SetupStep, Shuffle,
@@ -156,6 +158,8 @@ pub struct EndRules {
     pub insufficient_material: bool,
     /// Makruk's counting draws (`counting { ... }`), if the game has them.
     pub counting: Option<CountingRules>,
+    /// Goals other than mate: a region to reach, checks to give, checks forbidden.
+    pub goals: Goals,
 }
 
 /// Makruk's counting rules, as Fairy-Stockfish 11.1 applies them (`MAKRUK_COUNTING`). While no
@@ -180,6 +184,7 @@ impl Default for EndRules {
             move_rule: Some(50),
             insufficient_material: true,
             counting: None,
+            goals: Goals::default(),
         }
     }
 }
@@ -352,13 +357,14 @@ impl Variant {
             .roles
             .iter()
             .any(|r| r.atoms.iter().any(|a| a.en_passant));
+        let has_rule_ends = spec.end.goals.any();
         let mut v = Variant {
             spec,
             royal,
             initial_ranks,
             has_en_passant,
             has_play_swaps,
-            has_rule_ends: false,
+            has_rule_ends,
             has_counting,
             promotion_limit,
             tables64: None,

@@ -66,7 +66,12 @@ fn chess() -> Option<&'static Variant> {
 pub(super) fn plays_orthodox_chess(v: &Variant) -> bool {
     let Some(c) = chess() else { return false };
     let g = v.geometry();
-    if (g.files, g.ranks) != (8, 8) || v.has_play_swaps || !v.end().stalemate_draw {
+    // (a goal besides mate, such as King of the Hill's, makes another game)
+    if (g.files, g.ranks) != (8, 8)
+        || v.has_play_swaps
+        || v.has_rule_ends
+        || !v.end().stalemate_draw
+    {
         return false;
     }
     if v.role_count() != c.role_count() {

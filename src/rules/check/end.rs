@@ -42,7 +42,8 @@ pub(super) fn check(s: &mut Session, e: &EndBlock) -> EndRules {
         repetition: repetition.map(|n| n as u8),
         move_rule: move_rule.map(|n| n as u16),
         insufficient_material: e.insufficient.first().is_some_and(|s| s.value),
-        counting: None, // with the piece letters: `counting.rs`
+        counting: None,            // with the piece letters: `counting.rs`
+        goals: Default::default(), // checked by `goals::check`
     }
 }
 

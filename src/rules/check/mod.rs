@@ -11,6 +11,7 @@ mod array;
 mod castling;
 mod counting;
 mod end;
+mod goals;
 mod image;
 mod pieces;
 mod place;
@@ -61,7 +62,10 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         _ => None,
     };
     let mut end = match &d.end {
-        Some((_, e)) => end::check(s, e),
+        Some((_, e)) => EndRules {
+            goals: goals::check(s, e, geometry, &letters),
+            ..end::check(s, e)
+        },
         None => EndRules::default(),
     };
     if let Some((_, e)) = &d.end {
