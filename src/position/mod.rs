@@ -5,6 +5,7 @@
 //! variant, so that copying a position (copy-make) is a plain memory copy.
 //! [`AnyPosition`] picks the width from the board size for code that does not care.
 
+mod extinction;
 mod fen;
 mod hand;
 pub mod movegen;
@@ -23,8 +24,8 @@ pub use rule_end::{EndRule, RuleEnd};
 use std::sync::atomic::AtomicBool;
 
 use crate::types::{
-    Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Geometry, Move, MoveKind, MoveList,
-    Piece, Role, Square, MAX_ROLES,
+    Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Role,
+    Square, MAX_ROLES,
 };
 use crate::variant::{Tables, TablesFor, Variant};
 
@@ -284,6 +285,9 @@ impl<B: TablesFor> Position<B> {
 
     /// Is the side to move in check?
     pub fn is_check(&self, v: &Variant) -> bool {
+        if !self.has_royal(v, self.turn) {
+            return false;
+        }
         let t = v.tables::<B>();
         self.attackers_to(t, self.kings[self.turn], !self.turn, self.occupied())
             .any()
@@ -339,7 +343,7 @@ impl<B: TablesFor> Position<B> {
                 } else {
                     self.halfmove = self.halfmove.saturating_add(1);
                 }
-                if p.role == v.royal {
+                if p.role == v.royal && m.from == self.kings[us] {
                     self.kings[us] = m.to;
                     self.set_castling(us, CastlingSide::KingSide, None);
                     self.set_castling(us, CastlingSide::QueenSide, None);
@@ -438,9 +442,10 @@ impl<B: TablesFor> Position<B> {
         (g.square(landing.king, rank), g.square(landing.rook, rank))
     }
 
+    /// A rook leaves or is taken on `sq`; or a king that is not royal is taken (Extinction).
     fn drop_rook_right(&mut self, c: Color, sq: Square) {
         for side in CastlingSide::ALL {
-            if self.castling[c][side] == Some(sq) {
+            if self.castling[c][side] == Some(sq) || sq == self.kings[c] {
                 self.set_castling(c, side, None);
             }
         }
@@ -475,11 +480,6 @@ impl<B: TablesFor> Position<B> {
                 }
             }
         }
-    }
-
-    /// Geometry helper.
-    pub fn geometry(v: &Variant) -> Geometry {
-        v.geometry()
     }
 }
 

@@ -153,7 +153,7 @@ impl<B: TablesFor> Position<B> {
     }
 
     #[inline(always)]
-    fn push_targets(
+    pub(super) fn push_targets(
         &self,
         t: &Tables<B>,
         role: Role,
@@ -266,6 +266,15 @@ impl<B: TablesFor> Position<B> {
         if v.has_rule_ends && self.rule_end(v).is_some() {
             return;
         }
+        // a side without a royal piece, or obligatory captures (extinction.rs)
+        if v.royal_free || v.end().captures_obligatory {
+            return self.gen_legal_royal_free(t, v, list);
+        }
+        self.gen_legal_royal(t, v, list);
+    }
+
+    /// The legal moves of a side with a royal piece.
+    pub(super) fn gen_legal_royal(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) {
         if v.has_play_swaps {
             self.gen_play_swaps(v, list);
         }
@@ -367,7 +376,7 @@ impl<B: TablesFor> Position<B> {
         p.attackers_to(t, p.kings[us], !us, p.occupied()).is_empty()
     }
 
-    fn span(t: &Tables<B>, a: Square, b: Square) -> B {
+    pub(super) fn span(t: &Tables<B>, a: Square, b: Square) -> B {
         // squares from a to b inclusive on one rank
         let g = t.geometry;
         let rank = g.rank(a);

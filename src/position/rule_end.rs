@@ -61,6 +61,11 @@ impl<B: TablesFor> Position<B> {
         if !v.has_rule_ends {
             return None;
         }
+        if let Some(x) = &v.end().extinction {
+            if let Some(end) = self.extinction_end(x) {
+                return Some(end);
+            }
+        }
         None
     }
 }

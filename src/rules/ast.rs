@@ -179,6 +179,8 @@ pub struct CastlingBlock {
     pub strict: Vec<Spanned<bool>>,
     /// `only king e rook a h` entries.
     pub only: Vec<CastlingOnly>,
+    /// `king K`: the piece that castles when no piece is royal.
+    pub king: Vec<Spanned<char>>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -224,6 +226,12 @@ pub enum Limit {
 pub struct EndBlock {
     /// `stalemate draw` (`true`) / `stalemate loss`
     pub stalemate_draw: Vec<Spanned<bool>>,
+    /// The spans of `stalemate win` entries (also in `stalemate_draw`, as `false`).
+    pub stalemate_win: Vec<Span>,
+    /// `extinction ...` and `bare-king loss` entries.
+    pub extinction: Vec<ExtinctionDecl>,
+    /// `captures obligatory` entries.
+    pub captures: Vec<Span>,
     /// `repetition 3` / `repetition off`
     pub repetition: Vec<(Span, Limit)>,
     /// `move-rule 50` / `move-rule off`
@@ -232,6 +240,19 @@ pub struct EndBlock {
     pub insufficient: Vec<Spanned<bool>>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
+}
+
+/// `extinction K Q R B N P`, `extinction all win`, `bare-king loss`.
+#[derive(Clone, Debug)]
+pub struct ExtinctionDecl {
+    /// The whole entry.
+    pub span: Span,
+    /// The kinds named; empty for `all` and `bare-king`.
+    pub kinds: Vec<Spanned<char>>,
+    /// `bare-king loss` rather than `extinction`.
+    pub bare_king: bool,
+    /// `win`: the side left without them wins.
+    pub win: bool,
 }
 
 /// `white` or `black`.

@@ -84,10 +84,14 @@ keywords! {
     Castling  Curtailed     "curtailed"                 4  "king files that lose the castling rights";
     Castling  Safety        "safety"                    5  "which squares must be unattacked";
     Castling  Only          "only"                      0  "the king and rook files that keep castling rights";
+    Castling  King          "king"                      0  "the piece that castles when no piece is royal";
     End       Stalemate     "stalemate"                 1  "whether stalemate draws or loses";
     End       Repetition    "repetition"                2  "the repetition count that draws";
     End       MoveRule      "move-rule"                 3  "the moves without capture or pawn move that draw";
     End       Insufficient  "insufficient-material"     4  "whether insufficient material draws";
+    End       Extinction    "extinction"                0  "the kinds whose loss ends the game, or `all`";
+    End       BareKing      "bare-king"                 0  "a side left with its king alone loses";
+    End       Captures      "captures"                  0  "`captures obligatory`: a side that can capture must";
     Setup     Step          "step"                      1  "one step of the setup phase";
     Setup     Require       "require"                   2  "a requirement on the arrays";
     Setup     Hand          "hand"                      0  "the pieces each side starts with in hand";

@@ -74,6 +74,8 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "amazon",
     "gardner",
     "losalamos",
+    "shatranj",
+    "courier",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

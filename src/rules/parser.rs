@@ -262,6 +262,11 @@ impl Cx {
                     });
                 }
                 Rule::castling_only => b.only.push(self.parse_castling_only(p)),
+                Rule::castling_king => {
+                    if let Some(l) = p.into_inner().find(|q| q.as_rule() == Rule::letter) {
+                        b.king.push(self.parse_letter(l));
+                    }
+                }
                 Rule::castling_unknown => b.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected castling entry {r:?}"),
             }
@@ -346,10 +351,30 @@ impl Cx {
         for p in rest {
             let span = self.span(&p);
             match p.as_rule() {
-                Rule::end_stalemate => b.stalemate_draw.push(Spanned {
-                    value: p.into_inner().any(|q| q.as_rule() == Rule::kw_draw),
-                    span,
-                }),
+                Rule::end_stalemate => {
+                    if p.clone().into_inner().any(|q| q.as_rule() == Rule::kw_win) {
+                        b.stalemate_win.push(span);
+                    }
+                    b.stalemate_draw.push(Spanned {
+                        value: p.into_inner().any(|q| q.as_rule() == Rule::kw_draw),
+                        span,
+                    })
+                }
+                Rule::end_extinction | Rule::end_bare_king => {
+                    let bare_king = p.as_rule() == Rule::end_bare_king;
+                    let inner: Vec<_> = p.into_inner().collect();
+                    b.extinction.push(ExtinctionDecl {
+                        span,
+                        kinds: inner
+                            .iter()
+                            .filter(|q| q.as_rule() == Rule::letter)
+                            .map(|q| self.parse_letter(q.clone()))
+                            .collect(),
+                        bare_king,
+                        win: inner.iter().any(|q| q.as_rule() == Rule::kw_win),
+                    })
+                }
+                Rule::end_captures => b.captures.push(span),
                 Rule::end_repetition => b.repetition.push(self.parse_limit(p)),
                 Rule::end_move_rule => b.move_rule.push(self.parse_limit(p)),
                 Rule::end_insufficient => b.insufficient.push(Spanned {

@@ -87,6 +87,9 @@ pub struct CastlingRules {
     pub only_king_files: Vec<u8>,
     /// See [`CastlingRules::only_king_files`].
     pub only_rook_files: Vec<u8>,
+    /// `king K`: the piece that castles in a game without a royal piece (Extinction Chess's
+    /// king is a commoner that still castles); `None`: the royal piece.
+    pub king: Option<Role>,
 }
 
 impl CastlingRules {
@@ -104,6 +107,7 @@ impl CastlingRules {
             strict_safety: false,
             only_king_files: Vec::new(),
             only_rook_files: Vec::new(),
+            king: None,
         }
     }
 
@@ -131,6 +135,32 @@ pub struct EndRules {
     pub move_rule: Option<u16>,
     /// Draw when neither side can possibly checkmate.
     pub insufficient_material: bool,
+    /// Stalemate wins for the side that cannot move (Antichess); takes effect when
+    /// `stalemate_draw` is `false`.
+    pub stalemate_win: bool,
+    /// Extinction and bare-king rules ([`Extinction`]).
+    pub extinction: Option<Extinction>,
+    /// A side that can capture must capture (Antichess, Giveaway).
+    pub captures_obligatory: bool,
+}
+
+/// An extinction rule, Fairy-Stockfish's `extinctionValue`, `extinctionPieceTypes`,
+/// `extinctionPieceCount`, `extinctionOpponentPieceCount` and `extinctionClaim`: a side that
+/// has at most `count` pieces of one of the kinds (or in all) while the other has at least
+/// `opponent_count` of them has lost (or won, `extinct_wins`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The kinds counted one by one; `None`: all of a side's pieces together.
+    pub kinds: Option<Vec<Role>>,
+    /// At most this many left ends the game (0: none left; 1: a bare king).
+    pub count: u8,
+    /// ... provided the other side has at least this many.
+    pub opponent_count: u8,
+    /// The side to move is not yet extinct while it can still reduce the other side in
+    /// return (the bare king's last chance): it needs one more opposing piece.
+    pub claim: bool,
+    /// The extinct side wins (Antichess: the side without pieces wins).
+    pub extinct_wins: bool,
 }
 
 impl Default for EndRules {
@@ -140,6 +170,9 @@ impl Default for EndRules {
             repetition: Some(3),
             move_rule: Some(50),
             insufficient_material: true,
+            stalemate_win: false,
+            extinction: None,
+            captures_obligatory: false,
         }
     }
 }
@@ -174,8 +207,12 @@ pub struct VariantSpec {
 pub struct Variant {
     /// The description as stated.
     pub spec: VariantSpec,
-    /// The royal role.
+    /// The king: the royal role, or in a game without one (`royal_free`) the piece that
+    /// castles (`castling { king K }`), else the first kind; its square is tracked.
     pub royal: Role,
+    /// May a side be without a royal piece (no kind is royal, or the array gives a side none,
+    /// as Horde's White)? Such a side's moves are legal without any check test.
+    pub royal_free: bool,
     /// For each colour and role, the ranks (from the owner's side, 0 = back rank) on which that
     /// role starts in the array; the `i` (initial) Betza modifier refers to these.
     pub initial_ranks: ByColor<[u16; MAX_ROLES]>,
@@ -206,8 +243,8 @@ pub enum SpecError {
     /// No piece kinds, or more than [`MAX_ROLES`].
     #[error("a game needs 1 to {MAX_ROLES} piece kinds")]
     RoleCount,
-    /// Not exactly one royal kind.
-    #[error("exactly one piece kind must be royal")]
+    /// More than one royal kind, or none without an extinction rule.
+    #[error("exactly one piece kind must be royal, unless an extinction rule ends the game")]
     RoyalKinds,
     /// The array is not one entry per square.
     #[error("the array does not cover the board")]
@@ -239,13 +276,23 @@ impl Variant {
         let royals: Vec<usize> = (0..spec.roles.len())
             .filter(|&i| spec.roles[i].royal)
             .collect();
-        if royals.len() != 1 {
+        // Without a royal piece only an extinction rule can end the game (Antichess).
+        let may_lack_royal = spec.end.extinction.is_some();
+        if royals.len() > 1 || (royals.is_empty() && !may_lack_royal) {
             return Err(SpecError::RoyalKinds);
         }
         if spec.array.len() != g.len() {
             return Err(SpecError::ArraySize);
         }
-        let royal = Role(royals[0] as u8);
+        let royal = match royals.first() {
+            Some(&r) => Role(r as u8),
+            None => spec
+                .castling
+                .as_ref()
+                .and_then(|c| c.king)
+                .unwrap_or(Role(0)),
+        };
+        let mut royal_free = royals.is_empty();
         let mut initial_ranks = ByColor::<[u16; MAX_ROLES]>::default();
         for sq in g.squares() {
             if let Some(p) = spec.array[sq.index()] {
@@ -278,7 +325,9 @@ impl Variant {
                 .as_ref()
                 .and_then(|s| s.placement.as_ref())
                 .map_or(0, |p| p.hand.iter().filter(|&&r| r == royal).count());
-            if n + in_hand != 1 {
+            if n + in_hand == 0 && may_lack_royal {
+                royal_free = true; // Horde: White has no king
+            } else if n + in_hand != 1 && !royals.is_empty() {
                 return Err(SpecError::RoyalCount(c));
             }
         }
@@ -294,13 +343,15 @@ impl Variant {
             .roles
             .iter()
             .any(|r| r.atoms.iter().any(|a| a.en_passant));
+        let has_rule_ends = spec.end.extinction.is_some();
         let mut v = Variant {
             spec,
             royal,
             initial_ranks,
             has_en_passant,
             has_play_swaps,
-            has_rule_ends: false,
+            has_rule_ends,
+            royal_free,
             tables64: None,
             tables_big: None,
         };

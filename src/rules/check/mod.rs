@@ -29,12 +29,19 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
     let description = join(&d.description);
     let source = join(&d.source);
     let geometry = check_board(s, d);
-    let roles = pieces::check(s, &d.pieces, geometry);
+    // An extinction rule lets a game do without a royal piece (Antichess) or a side without
+    // one (Horde's White).
+    let royal_optional = d
+        .end
+        .as_ref()
+        .is_some_and(|(_, e)| !e.extinction.is_empty());
+    let roles = pieces::check(s, &d.pieces, geometry, royal_optional);
     let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
     let in_hand = place::hand_letters(d);
     let array = match (&d.array, geometry) {
         (Some(a), Some(g)) => {
-            array::check(s, a, g, d.board.as_ref().map(|b| b.span), &roles, &in_hand)
+            let board = d.board.as_ref().map(|b| b.span);
+            array::check(s, a, g, board, &roles, &in_hand, royal_optional)
         }
         (None, _) => {
             s.file_error(TOP, "this file has no `array`", Some("add the starting position, e.g. `array \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"`".into()));
@@ -59,7 +66,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         _ => None,
     };
     let end = match &d.end {
-        Some((_, e)) => end::check(s, e),
+        Some((_, e)) => end::check(s, e, &letters),
         None => EndRules::default(),
     };
     let setup = match &d.setup {

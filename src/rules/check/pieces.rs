@@ -14,6 +14,7 @@ pub(super) fn check(
     s: &mut Session,
     pieces: &[PieceDecl],
     geometry: Option<Geometry>,
+    royal_optional: bool,
 ) -> Vec<RoleDef> {
     if pieces.is_empty() {
         s.file_error(
@@ -52,7 +53,7 @@ pub(super) fn check(
         .iter()
         .flat_map(|p| &p.unknown)
         .any(|u| did_you_mean(&u.value, &Block::Piece.words()) == Some(Kw::Royal.word()));
-    if !pieces.is_empty() && royal_seen.is_none() && !misspelled_royal {
+    if !pieces.is_empty() && royal_seen.is_none() && !misspelled_royal && !royal_optional {
         let span = pieces[0].span;
         s.error(
             Span {
