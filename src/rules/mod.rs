@@ -76,6 +76,9 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "losalamos",
     "shatranj",
     "courier",
+    "extinction",
+    "antichess",
+    "giveaway",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.
