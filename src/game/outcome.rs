@@ -151,8 +151,10 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
         } else if v.end().stalemate_draw {
             draw(Reason::Stalemate)
         } else {
+            // `stalemate win`: the side that cannot move wins (Antichess)
+            let winner = if v.end().stalemate_win { loser } else { !loser };
             Some(Outcome {
-                winner: Some(!loser),
+                winner: Some(winner),
                 reason: Reason::Stalemate,
             })
         };

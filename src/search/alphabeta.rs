@@ -108,7 +108,12 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             h.variant_id = id;
         }
         h.history.fit(n);
-        let stalemate_score = if v.end().stalemate_draw { 0 } else { -MATE };
+        // the sign of a stalemate for the side that cannot move (Antichess: a win)
+        let stalemate_score = match (v.end().stalemate_draw, v.end().stalemate_win) {
+            (true, _) => 0,
+            (false, true) => MATE,
+            (false, false) => -MATE,
+        };
         Searcher {
             v,
             t,
@@ -390,10 +395,8 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         if moves.is_empty() {
             return if in_check {
                 -MATE + ply as i32
-            } else if self.stalemate_score == 0 {
-                0
             } else {
-                -MATE + ply as i32
+                self.stalemate_score.signum() * (MATE - ply as i32)
             };
         }
         if ply == 0 && !self.root_excluded.is_empty() {

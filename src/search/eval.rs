@@ -47,6 +47,9 @@ pub(crate) struct EvalTables<B> {
     shield: ByColor<Vec<B>>,
     /// Relative advancement (0..=1000) of a pawn of each colour on each square.
     advance: ByColor<Vec<i32>>,
+    /// Does the rules file make losing every piece a win (`extinction all win`, Antichess)?
+    /// Then material counts against its owner.
+    inverted: bool,
 }
 
 /// Average number of squares a role reaches from each square of the empty board.
@@ -67,7 +70,7 @@ pub(crate) fn empty_board_mobility<B: TablesFor>(t: &Tables<B>, role: Role) -> f
 /// 5.25 squares on average, comes out near 300; a queen with 22.75 near 900).
 pub(crate) fn role_value<B: TablesFor>(v: &Variant, t: &Tables<B>, role: Role) -> i32 {
     let def = v.role(role);
-    if role == v.royal {
+    if def.royal {
         return 0;
     }
     if let Some(x) = def.value {
@@ -136,7 +139,7 @@ impl<B: TablesFor> EvalTables<B> {
             .collect();
         let officers: RoleSet = v
             .roles()
-            .filter(|&r| !pawn[r.index()] && r != v.royal)
+            .filter(|&r| !pawn[r.index()] && !v.role(r).royal)
             .collect();
         // The opening amount of non-pawn material, from the starting array.
         let total_phase = v
@@ -154,13 +157,23 @@ impl<B: TablesFor> EvalTables<B> {
             pawn,
             mob_weight: vec![0; roles],
             total_phase,
-            royal: v.royal,
+            // a king that is not royal (Extinction Chess, Antichess) is an ordinary piece
+            royal: if v.role(v.royal).royal {
+                v.royal
+            } else {
+                Role(u8::MAX)
+            },
             officers,
             zone: vec![B::EMPTY; n],
             passed_span: ByColor::new_with(|_| vec![B::EMPTY; n]),
             adjacent_files: vec![B::EMPTY; n],
             shield: ByColor::new_with(|_| vec![B::EMPTY; n]),
             advance: pawn_advance(v),
+            inverted: v
+                .end()
+                .extinction
+                .as_ref()
+                .is_some_and(|x| x.kinds.is_none() && x.extinct_wins),
         };
         for r in v.roles() {
             et.fill_piece_squares(v, t, r);
@@ -257,7 +270,11 @@ impl<B: TablesFor> EvalTables<B> {
 
     /// The evaluation from the point of view of the side to move, in centipawns.
     pub fn evaluate(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
-        let white = self.evaluate_white(t, pos);
+        let white = if self.inverted {
+            self.inverted_white(t, pos)
+        } else {
+            self.evaluate_white(t, pos)
+        };
         let s = white + if pos.turn().is_white() { TEMPO } else { -TEMPO };
         if pos.turn().is_white() {
             s
@@ -301,6 +318,28 @@ impl<B: TablesFor> EvalTables<B> {
             score /= 4;
         }
         score
+    }
+
+    /// White's score where losing every piece wins (Antichess): each piece counts against its
+    /// owner, a cheap one less than a dear one (it is easier to give away), and each of the
+    /// opponent's squares to move to counts for us (more chances that it must capture).
+    fn inverted_white(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
+        let occ = pos.occupied();
+        let mut side = ByColor::<i32>::default();
+        for c in Color::ALL {
+            let ours = pos.by_color(c);
+            for r in t.roles() {
+                for sq in (pos.by_role(r) & ours).iter() {
+                    let i = t.idx(c, r, sq);
+                    let mut a = t.leap_capture[i] | t.leap_quiet[i];
+                    for ride in &t.rides[t.cr(c, r)] {
+                        a |= t.ray_attacks(ride.ray, sq, occ);
+                    }
+                    side[c] += 200 + self.value[r.index()] / 4 - 2 * (a & !ours).count() as i32;
+                }
+            }
+        }
+        side[Color::Black] - side[Color::White]
     }
 
     /// The terms of one side's pieces, from its own point of view.
