@@ -53,6 +53,8 @@ fn random_variant(rng: &mut Rng) -> Variant {
                 choices: (3..n as u8).chain([1]).map(Role).collect(),
             }),
             image: None,
+            initial_ranks: None,
+            ep_ranks: None,
         })
         .collect();
     // array: king and rooks on the back rank, pawns on the second, others anywhere else

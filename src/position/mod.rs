@@ -5,6 +5,7 @@
 //! variant, so that copying a position (copy-make) is a plain memory copy.
 //! [`AnyPosition`] picks the width from the board size for code that does not care.
 
+mod en_passant;
 mod extinction;
 mod fen;
 mod hand;
@@ -27,7 +28,7 @@ use crate::types::{
     Big, Bits, ByCastlingSide, ByColor, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Role,
     Square, MAX_ROLES,
 };
-use crate::variant::{Tables, TablesFor, Variant};
+use crate::variant::{TablesFor, Variant};
 
 /// An en passant opportunity: the square a capturing pawn moves to, and the pawn it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -351,7 +352,7 @@ impl<B: TablesFor> Position<B> {
                     self.drop_rook_right(us, m.from);
                 }
                 if pawn && captured.is_none() && v.has_en_passant {
-                    self.maybe_set_ep(t, p.role, m.from, m.to);
+                    self.maybe_set_ep(v, t, p.role, m.from, m.to);
                 }
             }
             MoveKind::EnPassant => {
@@ -447,37 +448,6 @@ impl<B: TablesFor> Position<B> {
         for side in CastlingSide::ALL {
             if self.castling[c][side] == Some(sq) || sq == self.kings[c] {
                 self.set_castling(c, side, None);
-            }
-        }
-    }
-
-    /// After a pawn's multi-step, records the en passant target if an enemy piece could capture
-    /// onto it.
-    fn maybe_set_ep(&mut self, t: &Tables<B>, role: Role, from: Square, to: Square) {
-        let g = t.geometry;
-        let us = self.turn;
-        let (df, dr) = (
-            g.file(to) as i32 - g.file(from) as i32,
-            g.rank(to) as i32 - g.rank(from) as i32,
-        );
-        let spec = t.specials[t.cr(us, role)]
-            .iter()
-            .find(|s| s.creates_ep && s.dx as i32 == df && s.dy as i32 == dr);
-        let Some(s) = spec else { return };
-        let steps = crate::variant::betza_gcd(s.dx as i32, s.dy as i32);
-        let (sx, sy) = (s.dx as i32 / steps, s.dy as i32 / steps);
-        let Some(target) = g.square_at(g.file(to) as i32 - sx, g.rank(to) as i32 - sy) else {
-            return;
-        };
-        let them = !us;
-        for r in t.roles() {
-            let ps = self.by_role(r) & self.by_color[them];
-            for q in ps.iter() {
-                if t.ep_capture[t.idx(them, r, q)].has(target) {
-                    self.ep = Some(EnPassant { target, victim: to });
-                    self.hash ^= zobrist::ep(target);
-                    return;
-                }
             }
         }
     }

@@ -19,6 +19,8 @@ pub(crate) fn chess() -> Variant {
             choices: vec![Role(1), Role(2), Role(3), Role(4)],
         }),
         image: None,
+        initial_ranks: None,
+        ep_ranks: None,
     };
     let roles = vec![
         role("King", 'K', "K", true, false),

@@ -131,6 +131,10 @@ pub struct PieceDecl {
     pub promote: Vec<PromoteDecl>,
     /// `image ...`
     pub image: Vec<ImageDecl>,
+    /// `initial ranks 1 2`: (clause span, ranks).
+    pub initial: Vec<(Span, Vec<Spanned<i64>>)>,
+    /// `en-passant ranks 3`: (clause span, ranks).
+    pub en_passant: Vec<(Span, Vec<Spanned<i64>>)>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }

@@ -79,6 +79,7 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "extinction",
     "antichess",
     "giveaway",
+    "horde",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

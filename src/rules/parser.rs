@@ -162,6 +162,8 @@ impl Cx {
             pawn: vec![],
             promote: vec![],
             image: vec![],
+            initial: vec![],
+            en_passant: vec![],
             unknown: vec![],
         };
         for p in it {
@@ -180,6 +182,20 @@ impl Cx {
                 Rule::kw_pawn => d.pawn.push(self.span(&p)),
                 Rule::promote_attr => d.promote.push(self.parse_promote_attr(p)),
                 Rule::image_attr => d.image.push(self.parse_image_attr(p)),
+                Rule::initial_attr | Rule::ep_attr => {
+                    let span = self.span(&p);
+                    let into = if p.as_rule() == Rule::initial_attr {
+                        &mut d.initial
+                    } else {
+                        &mut d.en_passant
+                    };
+                    let ranks = p
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::integer)
+                        .map(|q| self.parse_integer(q))
+                        .collect();
+                    into.push((span, ranks));
+                }
                 Rule::unknown_attr => d.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected piece attribute {r:?}"),
             }

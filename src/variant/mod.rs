@@ -58,6 +58,12 @@ pub struct RoleDef {
     /// The picture the rules file names for it (`image ...`); `None`: the GUI derives one from
     /// its name and moves ([`look::look`]).
     pub image: Option<look::PieceImage>,
+    /// `initial ranks 1 2`: the ranks (bit 0: the owner's first) where its `i` moves apply;
+    /// `None`: the ranks it starts on in the array.
+    pub initial_ranks: Option<u16>,
+    /// `en-passant ranks 3`: its multi-steps give an en passant chance only when the square
+    /// passed over is on one of these ranks (bit 0: the owner's first); `None`: any.
+    pub ep_ranks: Option<u16>,
 }
 
 /// Where king and rook land when castling on one side: files from 0 (`a`), on the king's rank.
@@ -306,6 +312,12 @@ impl Variant {
                     g.ranks - 1 - r
                 };
                 initial_ranks[p.color][p.role.index()] |= 1 << rel;
+            }
+        }
+        for (i, r) in spec.roles.iter().enumerate() {
+            if let Some(ranks) = r.initial_ranks {
+                initial_ranks[Color::White][i] = ranks;
+                initial_ranks[Color::Black][i] = ranks;
             }
         }
         for c in Color::ALL {

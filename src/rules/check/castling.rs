@@ -152,7 +152,10 @@ fn check_rook(s: &mut Session, l: &Spanned<char>, cx: &Context) -> (Option<Role>
             let back = if color.is_white() { 0 } else { g.ranks - 1 };
             let there = (0..g.files)
                 .any(|f| arr[g.square(f, back).index()] == Some(Piece { color, role: r }));
-            if !there {
+            // a side without a royal piece (Horde's White) does not castle
+            let royal = cx.roles.iter().position(|d| d.royal).map(|i| Role(i as u8));
+            let kingless = royal.is_some_and(|k| !arr.contains(&Some(Piece { color, role: k })));
+            if !there && !kingless {
                 // Point at the back rank in the array: that is what to fix.
                 let span = cx
                     .array_text

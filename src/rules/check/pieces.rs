@@ -1,7 +1,7 @@
 //! The `piece` lines: letters, movement, value, the royal piece, promotion.
 
 use super::{report_twice, role_of};
-use crate::rules::ast::{PieceDecl, PromoteDecl, Span};
+use crate::rules::ast::{PieceDecl, PromoteDecl, Span, Spanned};
 use crate::rules::diagnostic::did_you_mean;
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
@@ -101,6 +101,8 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
         (Kw::Pawn, p.pawn.clone()),
         (Kw::Promote, p.promote.iter().map(|s| s.span).collect()),
         (Kw::Image, p.image.iter().map(|s| s.span).collect()),
+        (Kw::Initial, p.initial.iter().map(|s| s.0).collect()),
+        (Kw::EnPassant, p.en_passant.iter().map(|s| s.0).collect()),
     ];
     report_twice(s, &twice, &format!("for `{}`", p.name.value));
     let (betza, atoms) = match p.moves.first() {
@@ -153,7 +155,28 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
             choices: vec![],
         }),
         image: p.image.first().and_then(|i| super::image::check(s, i)),
+        initial_ranks: p.initial.first().and_then(|x| rank_set(s, x, geometry)),
+        ep_ranks: p.en_passant.first().and_then(|x| rank_set(s, x, geometry)),
     }
+}
+
+/// `ranks 1 2` of `initial` or `en-passant`: a set of ranks counted from the owner's side.
+fn rank_set(
+    s: &mut Session,
+    (_, ranks): &(Span, Vec<Spanned<i64>>),
+    geometry: Option<Geometry>,
+) -> Option<u16> {
+    let g = geometry?;
+    let mut set = 0u16;
+    for r in ranks {
+        if !(1..=g.ranks as i64).contains(&r.value) {
+            let msg = format!("rank `{}` is not on the board", s.text(r.span));
+            s.error(r.span, msg, Some(format!("ranks are 1 to {}", g.ranks)));
+            return None;
+        }
+        set |= 1 << (r.value - 1);
+    }
+    Some(set)
 }
 
 /// The promotion zone (how many ranks at the far end) of `promote on rank N`.
