@@ -89,6 +89,11 @@ fn python_chess_reads_every_8x8_export() {
             "nocastle",
             "almost",
             "amazon",
+            "shatranj",
+            "extinction",
+            "antichess",
+            "giveaway",
+            "horde",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -183,6 +188,12 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "amazon" => "Amazon Chess",
                 "gardner" => "Gardner Minichess",
                 "losalamos" => "Los Alamos Chess",
+                "shatranj" => "Shatranj",
+                "courier" => "Courier Chess",
+                "extinction" => "Extinction Chess",
+                "antichess" => "Antichess",
+                "giveaway" => "Giveaway Chess",
+                "horde" => "Horde",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             };

@@ -56,6 +56,12 @@ fn no_illegal_move_in_self_play_of_every_bundled_file() {
                         assert_eq!(o.winner, Some(!pos.turn()));
                     }
                     Reason::Stalemate => assert!(no_moves && !pos.is_check(&v)),
+                    // a rule of the rules file (extinction, bare king): no moves after it
+                    Reason::Rule(_) => {
+                        let end = pos.rule_end(&v);
+                        assert!(no_moves && end.is_some(), "{name}: {}", game.fen());
+                        assert_eq!(o.winner, end.unwrap().winner);
+                    }
                     Reason::MoveRule { .. } => assert!(pos.halfmove_clock() >= 100),
                     Reason::Repetition { .. } | Reason::InsufficientMaterial => {
                         assert!(o.winner.is_none())

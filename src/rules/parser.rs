@@ -8,6 +8,8 @@ use super::ast::*;
 use super::syntax::syntax_error;
 pub(super) use super::syntax::SyntaxError;
 
+mod end;
+
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]
 pub(super) struct RulesParser;
@@ -350,58 +352,6 @@ impl Cx {
             Ok([king, rook]) => (span, king, rook),
             Err(_) => unreachable!("a castling side names two files"),
         }
-    }
-
-    fn parse_limit(&self, pair: Pair<Rule>) -> (Span, Limit) {
-        let span = self.span(&pair);
-        let limit = match pair.into_inner().find(|q| q.as_rule() == Rule::integer) {
-            Some(q) => Limit::Number(self.parse_integer(q)),
-            None => Limit::Off,
-        };
-        (span, limit)
-    }
-
-    fn parse_end_item(&self, pair: Pair<Rule>) -> Item {
-        let (k, rest) = self.split_kw(pair);
-        let mut b = EndBlock::default();
-        for p in rest {
-            let span = self.span(&p);
-            match p.as_rule() {
-                Rule::end_stalemate => {
-                    if p.clone().into_inner().any(|q| q.as_rule() == Rule::kw_win) {
-                        b.stalemate_win.push(span);
-                    }
-                    b.stalemate_draw.push(Spanned {
-                        value: p.into_inner().any(|q| q.as_rule() == Rule::kw_draw),
-                        span,
-                    })
-                }
-                Rule::end_extinction | Rule::end_bare_king => {
-                    let bare_king = p.as_rule() == Rule::end_bare_king;
-                    let inner: Vec<_> = p.into_inner().collect();
-                    b.extinction.push(ExtinctionDecl {
-                        span,
-                        kinds: inner
-                            .iter()
-                            .filter(|q| q.as_rule() == Rule::letter)
-                            .map(|q| self.parse_letter(q.clone()))
-                            .collect(),
-                        bare_king,
-                        win: inner.iter().any(|q| q.as_rule() == Rule::kw_win),
-                    })
-                }
-                Rule::end_captures => b.captures.push(span),
-                Rule::end_repetition => b.repetition.push(self.parse_limit(p)),
-                Rule::end_move_rule => b.move_rule.push(self.parse_limit(p)),
-                Rule::end_insufficient => b.insufficient.push(Spanned {
-                    value: !p.into_inner().any(|q| q.as_rule() == Rule::kw_off),
-                    span,
-                }),
-                Rule::end_unknown => b.unknown.push(self.parse_unknown(p)),
-                r => unreachable!("unexpected end entry {r:?}"),
-            }
-        }
-        Item::End(k, b)
     }
 
     fn parse_setup_item(&self, pair: Pair<Rule>) -> Item {

@@ -257,8 +257,27 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
 fn end_line(out: &mut String, e: &EndRules) {
     let mut ends = vec![format!(
         "stalemate {}",
-        if e.stalemate_draw { "draws" } else { "loses" }
+        match (e.stalemate_draw, e.stalemate_win) {
+            (true, _) => "draws",
+            (false, true) => "wins",
+            (false, false) => "loses",
+        }
     )];
+    if let Some(x) = &e.extinction {
+        ends.push(match (&x.kinds, x.count) {
+            (None, 1) => "a bare king loses".into(),
+            (None, _) if x.extinct_wins => "losing every piece wins".into(),
+            (None, _) => "losing every piece loses".into(),
+            (Some(k), _) => format!(
+                "losing every piece of a kind of {} {}",
+                k.len(),
+                if x.extinct_wins { "wins" } else { "loses" }
+            ),
+        });
+    }
+    if e.captures_obligatory {
+        ends.push("captures obligatory".into());
+    }
     if let Some(n) = e.repetition {
         ends.push(format!("{n}-fold repetition draws"));
     }

@@ -117,20 +117,6 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::kw_mirroring => "`mirroring`",
         Rule::kw_unless => "`unless`",
         Rule::kw_unchanged => "`unchanged`",
-        Rule::kw_win => "`win`",
-        Rule::kw_initial => "`initial`",
-        Rule::kw_en_passant => "`en-passant`",
-        Rule::initial_attr => "`initial ranks <numbers>`",
-        Rule::ep_attr => "`en-passant ranks <numbers>`",
-        Rule::kw_all => "`all`",
-        Rule::kw_extinction => "`extinction`",
-        Rule::kw_bare_king => "`bare-king`",
-        Rule::kw_captures => "`captures`",
-        Rule::kw_obligatory => "`obligatory`",
-        Rule::castling_king => "`king <letter>`",
-        Rule::end_extinction => "`extinction <letters>` or `extinction all`",
-        Rule::end_bare_king => "`bare-king loss`",
-        Rule::end_captures => "`captures obligatory`",
         Rule::extends_item => "`extends \"<file>\"`",
         Rule::name_item => "`name \"<name>\"`",
         Rule::description_item => "`description \"<text>\"`",
@@ -183,6 +169,29 @@ fn token_name(rule: Rule) -> &'static str {
         | Rule::setup_keyword
         | Rule::setup_unknown
         | Rule::step_keyword => unreachable!("named by its block in `rule_name`"),
+        _ => royal_free_token_name(rule),
+    }
+}
+
+/// The names of the rules of extinction, bare king, obligatory captures, the castling king
+/// and the pawn's `initial` and `en-passant` ranks.
+fn royal_free_token_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::kw_win => "`win`",
+        Rule::kw_initial => "`initial`",
+        Rule::kw_en_passant => "`en-passant`",
+        Rule::initial_attr => "`initial ranks <numbers>`",
+        Rule::ep_attr => "`en-passant ranks <numbers>`",
+        Rule::kw_all => "`all`",
+        Rule::kw_extinction => "`extinction`",
+        Rule::kw_bare_king => "`bare-king`",
+        Rule::kw_captures => "`captures`",
+        Rule::kw_obligatory => "`obligatory`",
+        Rule::castling_king => "`king <letter>`",
+        Rule::end_extinction => "`extinction <letters>` or `extinction all`",
+        Rule::end_bare_king => "`bare-king loss`",
+        Rule::end_captures => "`captures obligatory`",
+        r => unreachable!("every rule has a name: {r:?}"),
     }
 }
 

@@ -66,7 +66,13 @@ fn chess() -> Option<&'static Variant> {
 pub(super) fn plays_orthodox_chess(v: &Variant) -> bool {
     let Some(c) = chess() else { return false };
     let g = v.geometry();
-    if (g.files, g.ranks) != (8, 8) || v.has_play_swaps || !v.end().stalemate_draw {
+    // (a rule end such as extinction is not chess either)
+    if (g.files, g.ranks) != (8, 8)
+        || v.has_play_swaps
+        || !v.end().stalemate_draw
+        || v.has_rule_ends
+        || v.royal_free
+    {
         return false;
     }
     if v.role_count() != c.role_count() {

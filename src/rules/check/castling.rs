@@ -21,6 +21,8 @@ pub(super) struct Context<'a> {
     pub array_text: Option<&'a Str>,
     /// The letters of the pieces each side starts with in hand (`setup { hand "..." }`).
     pub in_hand: &'a [char],
+    /// May the game do without a royal piece (an extinction rule ends it)?
+    pub royal_optional: bool,
 }
 
 /// Checks a castling block (`keyword` is the span of `castling`).
@@ -109,7 +111,8 @@ fn castling_king(
 ) -> Option<Option<Role>> {
     let has_royal = cx.roles.iter().any(|r| r.royal);
     match c.king.first() {
-        None if has_royal || cx.roles.is_empty() => Some(None),
+        // (a game that needs a royal piece and has none was told so by the pieces' pass)
+        None if has_royal || !cx.royal_optional => Some(None),
         None => {
             s.error(
                 keyword,

@@ -61,6 +61,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
                 array: array.as_deref(),
                 array_text: d.array.as_ref(),
                 in_hand: &in_hand,
+                royal_optional,
             },
         ),
         _ => None,
