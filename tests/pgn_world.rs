@@ -94,6 +94,8 @@ fn python_chess_reads_every_8x8_export() {
             "antichess",
             "giveaway",
             "horde",
+            "kinglet",
+            "codrus",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -194,6 +196,8 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "antichess" => "Antichess",
                 "giveaway" => "Giveaway Chess",
                 "horde" => "Horde",
+                "kinglet" => "Kinglet Chess",
+                "codrus" => "Codrus",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             };

@@ -50,6 +50,8 @@ fn every_bundled_file_gives_the_source_counts() {
         ("extinction", 1, 1),
         ("antichess", 1, 1),
         ("giveaway", 1, 1),
+        ("kinglet", 1, 1),
+        ("codrus", 1, 1),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

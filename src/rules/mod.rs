@@ -80,6 +80,8 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "antichess",
     "giveaway",
     "horde",
+    "kinglet",
+    "codrus",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -132,7 +132,13 @@ impl<B: TablesFor> EvalTables<B> {
         let g = v.geometry();
         let n = g.len();
         let roles = v.role_count();
-        let value: Vec<i32> = v.roles().map(|r| role_value(v, t, r)).collect();
+        let mut value: Vec<i32> = v.roles().map(|r| role_value(v, t, r)).collect();
+        // `extinction K win` (Codrus): the kinds a side wins by losing count against it
+        if let Some(x) = v.end().extinction.as_ref().filter(|x| x.extinct_wins) {
+            for r in x.kinds.iter().flatten() {
+                value[r.index()] = -value[r.index()];
+            }
+        }
         let pawn: Vec<bool> = v
             .roles()
             .map(|r| v.role(r).pawn || v.role(r).promotion.is_some())
