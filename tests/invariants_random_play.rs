@@ -142,7 +142,9 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
             match o.reason {
                 Reason::Checkmate => {
                     assert!(moves.is_empty() && check, "{ctx}: not a mate: {fen}");
-                    assert_eq!(o.winner, Some(!turn), "{ctx}: {fen}");
+                    // (`checkmate win`: the mated side wins, Losers)
+                    let want = if end.checkmate_win { turn } else { !turn };
+                    assert_eq!(o.winner, Some(want), "{ctx}: {fen}");
                 }
                 Reason::Stalemate => {
                     assert!(moves.is_empty() && !check, "{ctx}: not a stalemate: {fen}");

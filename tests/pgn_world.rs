@@ -96,6 +96,7 @@ fn python_chess_reads_every_8x8_export() {
             "horde",
             "kinglet",
             "codrus",
+            "losers",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -198,6 +199,7 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "horde" => "Horde",
                 "kinglet" => "Kinglet Chess",
                 "codrus" => "Codrus",
+                "losers" => "Losers Chess",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             };

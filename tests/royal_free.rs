@@ -66,6 +66,13 @@ fn each_rule_names_its_winner() {
         );
         assert!(g.legal_moves().is_empty(), "{name}: {fen}");
     }
+    // Losers: the side that is checkmated wins
+    let g = game("losers", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let o = g.outcome().expect("a mate");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), Reason::Checkmate)
+    );
     // Shatranj: the bare king to move may still bare the other king: the game goes on
     let g = game("shatranj", "8/8/8/8/8/8/1k6/R3K3 b - - 0 1");
     assert_eq!(g.outcome(), None);

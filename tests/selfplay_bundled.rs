@@ -53,7 +53,10 @@ fn no_illegal_move_in_self_play_of_every_bundled_file() {
                 match o.reason {
                     Reason::Checkmate => {
                         assert!(no_moves && pos.is_check(&v), "{name}: {}", game.fen());
-                        assert_eq!(o.winner, Some(!pos.turn()));
+                        // (`checkmate win`: the mated side wins, Losers)
+                        let mated_wins = v.end().checkmate_win;
+                        let want = if mated_wins { pos.turn() } else { !pos.turn() };
+                        assert_eq!(o.winner, Some(want));
                     }
                     Reason::Stalemate => assert!(no_moves && !pos.is_check(&v)),
                     // a rule of the rules file (extinction, bare king): no moves after it

@@ -52,6 +52,7 @@ fn every_bundled_file_gives_the_source_counts() {
         ("giveaway", 1, 1),
         ("kinglet", 1, 1),
         ("codrus", 1, 1),
+        ("losers", 1, 1),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

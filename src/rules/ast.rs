@@ -236,6 +236,8 @@ pub struct EndBlock {
     pub extinction: Vec<ExtinctionDecl>,
     /// `captures obligatory` entries.
     pub captures: Vec<Span>,
+    /// `checkmate win` (`true`) / `checkmate loss`.
+    pub checkmate_win: Vec<Spanned<bool>>,
     /// `repetition 3` / `repetition off`
     pub repetition: Vec<(Span, Limit)>,
     /// `move-rule 50` / `move-rule off`

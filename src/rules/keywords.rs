@@ -94,6 +94,7 @@ keywords! {
     End       Extinction    "extinction"                0  "the kinds whose loss ends the game, or `all`";
     End       BareKing      "bare-king"                 0  "a side left with its king alone loses";
     End       Captures      "captures"                  0  "`captures obligatory`: a side that can capture must";
+    End       Checkmate     "checkmate"                 0  "whether checkmate loses (as in chess) or wins";
     Setup     Step          "step"                      1  "one step of the setup phase";
     Setup     Require       "require"                   2  "a requirement on the arrays";
     Setup     Hand          "hand"                      0  "the pieces each side starts with in hand";

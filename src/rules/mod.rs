@@ -82,6 +82,7 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "horde",
     "kinglet",
     "codrus",
+    "losers",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

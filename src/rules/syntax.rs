@@ -189,7 +189,9 @@ fn royal_free_token_name(rule: Rule) -> &'static str {
         Rule::kw_obligatory => "`obligatory`",
         Rule::castling_king => "`king <letter>`",
         Rule::end_extinction => "`extinction <letters>` or `extinction all`",
-        Rule::end_bare_king => "`bare-king loss`",
+        Rule::end_bare_king => "`bare-king loss` or `bare-king win`",
+        Rule::kw_checkmate => "`checkmate`",
+        Rule::end_checkmate => "`checkmate loss` or `checkmate win`",
         Rule::end_captures => "`captures obligatory`",
         r => unreachable!("every rule has a name: {r:?}"),
     }

@@ -183,6 +183,15 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         })
     }
 
+    /// The score of being checkmated: a loss, or a win under `checkmate win` (Losers).
+    fn mated_score(&self, ply: usize) -> i32 {
+        if self.v.end().checkmate_win {
+            MATE - ply as i32
+        } else {
+            -MATE + ply as i32
+        }
+    }
+
     fn is_repetition(&self, pos: &Position<B>) -> bool {
         let h = pos.hash();
         let len = self.hashes.len();
@@ -394,7 +403,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         self.generate(pos, &mut moves);
         if moves.is_empty() {
             return if in_check {
-                -MATE + ply as i32
+                self.mated_score(ply)
             } else {
                 self.stalemate_score.signum() * (MATE - ply as i32)
             };

@@ -148,6 +148,8 @@ pub struct EndRules {
     pub extinction: Option<Extinction>,
     /// A side that can capture must capture (Antichess, Giveaway).
     pub captures_obligatory: bool,
+    /// Checkmate wins for the side that is mated (Losers).
+    pub checkmate_win: bool,
 }
 
 /// An extinction rule, Fairy-Stockfish's `extinctionValue`, `extinctionPieceTypes`,
@@ -179,6 +181,7 @@ impl Default for EndRules {
             stalemate_win: false,
             extinction: None,
             captures_obligatory: false,
+            checkmate_win: false,
         }
     }
 }

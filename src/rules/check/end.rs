@@ -30,6 +30,10 @@ pub(super) fn check(s: &mut Session, e: &EndBlock, letters: &[char]) -> EndRules
             e.extinction.iter().map(|x| x.span).collect(),
         ),
         (Kw::Captures, e.captures.clone()),
+        (
+            Kw::Checkmate,
+            e.checkmate_win.iter().map(|c| c.span).collect(),
+        ),
     ];
     report_twice(s, &twice, &format!("in `{}`", Kw::End.word()));
     let repetition = limit(s, e.repetition.first(), 2..=100, |n| {
@@ -55,12 +59,23 @@ pub(super) fn check(s: &mut Session, e: &EndBlock, letters: &[char]) -> EndRules
             .is_some_and(|w| e.stalemate_draw.first().is_some_and(|d| d.span == *w)),
         extinction: e.extinction.first().and_then(|x| extinction(s, x, letters)),
         captures_obligatory: !e.captures.is_empty(),
+        checkmate_win: e.checkmate_win.first().is_some_and(|c| c.value),
     }
 }
 
 /// `extinction K Q ...` / `extinction all [win|loss]` / `bare-king loss`, in Fairy-Stockfish's
 /// terms ([`Extinction`]).
 fn extinction(s: &mut Session, x: &ExtinctionDecl, letters: &[char]) -> Option<Extinction> {
+    if x.bare_king && x.win {
+        // Losers: "a side left with its king alone wins" (count 1, no claim)
+        return Some(Extinction {
+            kinds: None,
+            count: 1,
+            opponent_count: 0,
+            claim: false,
+            extinct_wins: true,
+        });
+    }
     if x.bare_king {
         // Shatranj: "a side reduced to a bare king loses, unless it can bare the opponent's
         // king on its next move" (Fairy-Stockfish: count 1, opponent count 2, claim).

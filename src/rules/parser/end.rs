@@ -45,6 +45,10 @@ impl Cx {
                     })
                 }
                 Rule::end_captures => b.captures.push(span),
+                Rule::end_checkmate => b.checkmate_win.push(Spanned {
+                    value: p.into_inner().any(|q| q.as_rule() == Rule::kw_win),
+                    span,
+                }),
                 Rule::end_repetition => b.repetition.push(self.parse_limit(p)),
                 Rule::end_move_rule => b.move_rule.push(self.parse_limit(p)),
                 Rule::end_insufficient => b.insufficient.push(Spanned {

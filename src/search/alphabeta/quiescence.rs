@@ -47,7 +47,7 @@ impl<B: TablesFor> Searcher<'_, B> {
         if moves.is_empty() {
             // (past the first quiescence plies checks are not looked for: look now)
             return if in_check || pos.is_check(self.v) {
-                -MATE + ply as i32
+                self.mated_score(ply)
             } else {
                 self.stalemate_score.signum() * (MATE - ply as i32)
             };
