@@ -67,7 +67,7 @@ fn each_rule_names_its_winner() {
         assert!(g.legal_moves().is_empty(), "{name}: {fen}");
     }
     // Losers: the side that is checkmated wins
-    let g = game("losers", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let g = game("losers", "4R2k/6pp/8/8/8/8/8/4K3 b - - 0 1");
     let o = g.outcome().expect("a mate");
     assert_eq!(
         (o.winner, o.reason),

@@ -265,6 +265,7 @@ fn end_line(out: &mut String, e: &EndRules) {
     )];
     if let Some(x) = &e.extinction {
         ends.push(match (&x.kinds, x.count) {
+            (None, 1) if x.extinct_wins => "a bare king wins".into(),
             (None, 1) => "a bare king loses".into(),
             (None, _) if x.extinct_wins => "losing every piece wins".into(),
             (None, _) => "losing every piece loses".into(),
@@ -277,6 +278,9 @@ fn end_line(out: &mut String, e: &EndRules) {
     }
     if e.captures_obligatory {
         ends.push("captures obligatory".into());
+    }
+    if e.checkmate_win {
+        ends.push("checkmate wins for the mated side".into());
     }
     if let Some(n) = e.repetition {
         ends.push(format!("{n}-fold repetition draws"));
