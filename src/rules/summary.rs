@@ -26,7 +26,8 @@ pub fn summary(v: &Variant) -> String {
     if let Some(p) = &s.setup {
         setup_lines(&mut out, s, p);
     }
-    end_line(&mut out, &s.end);
+    let letters: Vec<char> = s.roles.iter().map(|r| r.letter).collect();
+    end_line(&mut out, &s.end, &letters);
     out
 }
 
@@ -254,7 +255,7 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
     }
 }
 
-fn end_line(out: &mut String, e: &EndRules) {
+fn end_line(out: &mut String, e: &EndRules, letters: &[char]) {
     let mut ends = vec![format!(
         "stalemate {}",
         match (e.stalemate_draw, e.stalemate_win) {
@@ -270,8 +271,11 @@ fn end_line(out: &mut String, e: &EndRules) {
             (None, _) if x.extinct_wins => "losing every piece wins".into(),
             (None, _) => "losing every piece loses".into(),
             (Some(k), _) => format!(
-                "losing every piece of a kind of {} {}",
-                k.len(),
+                "losing every {} {}",
+                k.iter()
+                    .map(|r| letters[r.index()].to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
                 if x.extinct_wins { "wins" } else { "loses" }
             ),
         });
