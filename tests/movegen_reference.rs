@@ -56,6 +56,8 @@ fn random_variant(rng: &mut Rng) -> Variant {
                 captured: false,
             }),
             image: None,
+            initial_ranks: None,
+            ep_ranks: None,
         })
         .collect();
     // array: king and rooks on the back rank, pawns on the second, others anywhere else

@@ -99,6 +99,14 @@ fn python_chess_reads_every_8x8_export() {
             "5check",
             "racingkings",
             "regroupment-koth",
+            "shatranj",
+            "extinction",
+            "antichess",
+            "giveaway",
+            "horde",
+            "kinglet",
+            "codrus",
+            "losers",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -216,6 +224,15 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "5check" => "Five-check",
                 "racingkings" => "Racing Kings",
                 "regroupment-koth" => "Regroupment King of the Hill",
+                "shatranj" => "Shatranj",
+                "courier" => "Courier Chess",
+                "extinction" => "Extinction Chess",
+                "antichess" => "Antichess",
+                "giveaway" => "Giveaway Chess",
+                "horde" => "Horde",
+                "kinglet" => "Kinglet Chess",
+                "codrus" => "Codrus",
+                "losers" => "Losers Chess",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

@@ -63,6 +63,16 @@ fn every_bundled_file_gives_the_source_counts() {
         ("5check", 1, 1),
         // (its array is not the mirror image of itself)
         ("racingkings", 1, 0),
+        ("shatranj", 1, 1),
+        ("courier", 1, 1),
+        ("extinction", 1, 1),
+        ("antichess", 1, 1),
+        ("giveaway", 1, 1),
+        ("kinglet", 1, 1),
+        ("codrus", 1, 1),
+        ("losers", 1, 1),
+        // Horde's array is not mirrored: 36 white pawns against Black's army
+        ("horde", 1, 0),
         ("relocation", 64, 8),
         ("relocation-curtailed", 64, 8),
         ("chess64", 64, 8),

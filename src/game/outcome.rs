@@ -144,15 +144,19 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
     if pos.legal_moves(v).is_empty() {
         let loser = pos.turn();
         return if pos.is_check(v) {
+            // `checkmate win`: the side that is mated wins (Losers)
+            let winner = if v.end().checkmate_win { loser } else { !loser };
             Some(Outcome {
-                winner: Some(!loser),
+                winner: Some(winner),
                 reason: Reason::Checkmate,
             })
         } else if v.end().stalemate_draw {
             draw(Reason::Stalemate)
         } else {
+            // `stalemate win`: the side that cannot move wins (Antichess)
+            let winner = if v.end().stalemate_win { loser } else { !loser };
             Some(Outcome {
-                winner: Some(!loser),
+                winner: Some(winner),
                 reason: Reason::Stalemate,
             })
         };

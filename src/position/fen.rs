@@ -259,6 +259,12 @@ impl<B: TablesFor> Position<B> {
                 role: v.royal,
             };
             let ks = self.pieces(royal);
+            if v.royal_free && (ks.count() == 0 || !v.role(v.royal).royal) {
+                // no royal piece (Antichess, Horde's White): any number of kings; the one
+                // that may castle stands on the back rank
+                self.kings[c] = self.castling_king_square(v, c).unwrap_or(self.kings[c]);
+                continue;
+            }
             if ks.count() == 0 && self.hand_count(c, v.royal) == 1 {
                 // not placed yet (Pre-Chess): the square is never read before it is
                 continue;
@@ -327,6 +333,9 @@ impl<B: TablesFor> Position<B> {
     fn check_side_not_to_move(&self, v: &Variant, boff: usize) -> Result<(), FenError> {
         let t = v.tables::<B>();
         let them = !self.turn;
+        if !self.has_royal(v, them) {
+            return Ok(()); // no royal piece, no check
+        }
         if self.piece_at(self.kings[them])
             != Some(Piece {
                 color: them,

@@ -6,7 +6,8 @@
 //! [`AnyPosition`] picks the width from the board size for code that does not care.
 
 mod counting;
-mod ep;
+mod en_passant;
+mod extinction;
 mod fen;
 mod goals;
 mod hand;
@@ -294,6 +295,9 @@ impl<B: TablesFor> Position<B> {
 
     /// Is the side to move in check?
     pub fn is_check(&self, v: &Variant) -> bool {
+        if !self.has_royal(v, self.turn) {
+            return false;
+        }
         let t = v.tables::<B>();
         self.attackers_to(t, self.kings[self.turn], !self.turn, self.occupied())
             .any()
@@ -354,7 +358,7 @@ impl<B: TablesFor> Position<B> {
                 } else {
                     self.halfmove = self.halfmove.saturating_add(1);
                 }
-                if p.role == v.royal {
+                if p.role == v.royal && m.from == self.kings[us] {
                     self.kings[us] = m.to;
                     self.set_castling(us, CastlingSide::KingSide, None);
                     self.set_castling(us, CastlingSide::QueenSide, None);
@@ -362,7 +366,7 @@ impl<B: TablesFor> Position<B> {
                     self.drop_rook_right(us, m.from);
                 }
                 if pawn && captured.is_none() && v.has_en_passant {
-                    self.maybe_set_ep(t, p.role, m.from, m.to);
+                    self.maybe_set_ep(v, t, p.role, m.from, m.to);
                 }
             }
             MoveKind::EnPassant => {
@@ -457,9 +461,10 @@ impl<B: TablesFor> Position<B> {
         (g.square(landing.king, rank), g.square(landing.rook, rank))
     }
 
+    /// A rook leaves or is taken on `sq`; or a king that is not royal is taken (Extinction).
     fn drop_rook_right(&mut self, c: Color, sq: Square) {
         for side in CastlingSide::ALL {
-            if self.castling[c][side] == Some(sq) {
+            if self.castling[c][side] == Some(sq) || sq == self.kings[c] {
                 self.set_castling(c, side, None);
             }
         }

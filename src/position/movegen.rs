@@ -153,7 +153,7 @@ impl<B: TablesFor> Position<B> {
     }
 
     #[inline(always)]
-    fn push_targets(
+    pub(super) fn push_targets(
         &self,
         t: &Tables<B>,
         role: Role,
@@ -286,6 +286,15 @@ impl<B: TablesFor> Position<B> {
     /// The legal moves whatever the rules that end a game say ([`Position::rule_end`]) and
     /// without `checking illegal` applied.
     fn gen_moves(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) {
+        // a side without a royal piece, or obligatory captures (extinction.rs)
+        if v.royal_free || v.end().captures_obligatory {
+            return self.gen_legal_royal_free(t, v, list);
+        }
+        self.gen_legal_royal(t, v, list);
+    }
+
+    /// The legal moves of a side with a royal piece.
+    pub(super) fn gen_legal_royal(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) {
         if v.has_play_swaps {
             self.gen_play_swaps(v, list);
         }
@@ -387,7 +396,7 @@ impl<B: TablesFor> Position<B> {
         p.attackers_to(t, p.kings[us], !us, p.occupied()).is_empty()
     }
 
-    fn span(t: &Tables<B>, a: Square, b: Square) -> B {
+    pub(super) fn span(t: &Tables<B>, a: Square, b: Square) -> B {
         // squares from a to b inclusive on one rank
         let g = t.geometry;
         let rank = g.rank(a);

@@ -78,6 +78,11 @@ impl<B: TablesFor> Position<B> {
         if let Some(end) = self.goal_end(v) {
             return Some(end);
         }
+        if let Some(x) = &v.end().extinction {
+            if let Some(end) = self.extinction_end(x) {
+                return Some(end);
+            }
+        }
         None
     }
 }

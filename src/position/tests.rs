@@ -22,6 +22,8 @@ pub(crate) fn chess() -> Variant {
             captured: false,
         }),
         image: None,
+        initial_ranks: None,
+        ep_ranks: None,
     };
     let roles = vec![
         role("King", 'K', "K", true, false),

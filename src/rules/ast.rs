@@ -134,6 +134,10 @@ pub struct PieceDecl {
     pub promote: Vec<PromoteDecl>,
     /// `image ...`
     pub image: Vec<ImageDecl>,
+    /// `initial ranks 1 2`: (clause span, ranks).
+    pub initial: Vec<(Span, Vec<Spanned<i64>>)>,
+    /// `en-passant ranks 3`: (clause span, ranks).
+    pub en_passant: Vec<(Span, Vec<Spanned<i64>>)>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -199,6 +203,8 @@ pub struct CastlingBlock {
     pub strict: Vec<Spanned<bool>>,
     /// `only king e rook a h` entries.
     pub only: Vec<CastlingOnly>,
+    /// `king K`: the piece that castles when no piece is royal.
+    pub king: Vec<Spanned<char>>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -244,6 +250,14 @@ pub enum Limit {
 pub struct EndBlock {
     /// `stalemate draw` (`true`) / `stalemate loss`
     pub stalemate_draw: Vec<Spanned<bool>>,
+    /// The spans of `stalemate win` entries (also in `stalemate_draw`, as `false`).
+    pub stalemate_win: Vec<Span>,
+    /// `extinction ...` and `bare-king loss` entries.
+    pub extinction: Vec<ExtinctionDecl>,
+    /// `captures obligatory` entries.
+    pub captures: Vec<Span>,
+    /// `checkmate win` (`true`) / `checkmate loss`.
+    pub checkmate_win: Vec<Spanned<bool>>,
     /// `repetition 3` / `repetition off`
     pub repetition: Vec<(Span, Limit)>,
     /// `move-rule 50` / `move-rule off`
@@ -277,6 +291,19 @@ pub struct RegionDecl {
     pub ranks: Vec<Spanned<i64>>,
     /// `answer`: Black may answer White's arrival by arriving too (a draw).
     pub answer: bool,
+}
+
+/// `extinction K Q R B N P`, `extinction all win`, `bare-king loss`.
+#[derive(Clone, Debug)]
+pub struct ExtinctionDecl {
+    /// The whole entry.
+    pub span: Span,
+    /// The kinds named; empty for `all` and `bare-king`.
+    pub kinds: Vec<Spanned<char>>,
+    /// `bare-king loss` rather than `extinction`.
+    pub bare_king: bool,
+    /// `win`: the side left without them wins.
+    pub win: bool,
 }
 
 /// `white` or `black`.

@@ -79,12 +79,15 @@ keywords! {
     Piece     Pawn          "pawn"                      4  "a pawn: resets the move count, may promote";
     Piece     Promote       "promote"                   5  "where and to what a pawn promotes";
     Piece     Image         "image"                     0  "the picture: figures of the piece set or an SVG file";
+    Piece     Initial       "initial"                   0  "the ranks where its `i` moves apply";
+    Piece     EnPassant     "en-passant"                0  "the ranks passed over that allow en passant";
     Castling  Rook          "rook"                      1  "the piece the king castles with";
     Castling  KingSide      "king-side"                 2  "where king and rook land on the king side";
     Castling  QueenSide     "queen-side"                3  "where king and rook land on the queen side";
     Castling  Curtailed     "curtailed"                 4  "king files that lose the castling rights";
     Castling  Safety        "safety"                    5  "which squares must be unattacked";
     Castling  Only          "only"                      0  "the king and rook files that keep castling rights";
+    Castling  King          "king"                      0  "the piece that castles when no piece is royal";
     End       Stalemate     "stalemate"                 1  "whether stalemate draws or loses";
     End       Repetition    "repetition"                2  "the repetition count that draws";
     End       MoveRule      "move-rule"                 3  "the moves without capture or pawn move that draw";
@@ -93,6 +96,10 @@ keywords! {
     End       Region        "region"                    0  "the squares a side's piece wins by reaching";
     End       Checks        "checks"                    0  "the number of checks that wins";
     End       Checking      "checking"                  0  "`checking illegal`: no move may give check";
+    End       Extinction    "extinction"                0  "the kinds whose loss ends the game, or `all`";
+    End       BareKing      "bare-king"                 0  "a side left with its king alone loses";
+    End       Captures      "captures"                  0  "`captures obligatory`: a side that can capture must";
+    End       Checkmate     "checkmate"                 0  "whether checkmate loses (as in chess) or wins";
     Setup     Step          "step"                      1  "one step of the setup phase";
     Setup     Require       "require"                   2  "a requirement on the arrays";
     Setup     Hand          "hand"                      0  "the pieces each side starts with in hand";

@@ -89,6 +89,15 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "5check",
     "racingkings",
     "regroupment-koth",
+    "shatranj",
+    "courier",
+    "extinction",
+    "antichess",
+    "giveaway",
+    "horde",
+    "kinglet",
+    "codrus",
+    "losers",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

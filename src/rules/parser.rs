@@ -8,6 +8,7 @@ use super::ast::*;
 use super::syntax::syntax_error;
 pub(super) use super::syntax::SyntaxError;
 
+mod end;
 mod goals;
 mod promo;
 
@@ -172,6 +173,8 @@ impl Cx {
             pawn: vec![],
             promote: vec![],
             image: vec![],
+            initial: vec![],
+            en_passant: vec![],
             unknown: vec![],
         };
         for p in it {
@@ -190,6 +193,20 @@ impl Cx {
                 Rule::kw_pawn => d.pawn.push(self.span(&p)),
                 Rule::promote_attr => d.promote.push(self.parse_promote_attr(p)),
                 Rule::image_attr => d.image.push(self.parse_image_attr(p)),
+                Rule::initial_attr | Rule::ep_attr => {
+                    let span = self.span(&p);
+                    let into = if p.as_rule() == Rule::initial_attr {
+                        &mut d.initial
+                    } else {
+                        &mut d.en_passant
+                    };
+                    let ranks = p
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::integer)
+                        .map(|q| self.parse_integer(q))
+                        .collect();
+                    into.push((span, ranks));
+                }
                 Rule::unknown_attr => d.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected piece attribute {r:?}"),
             }
@@ -255,6 +272,11 @@ impl Cx {
                     });
                 }
                 Rule::castling_only => b.only.push(self.parse_castling_only(p)),
+                Rule::castling_king => {
+                    if let Some(l) = p.into_inner().find(|q| q.as_rule() == Rule::letter) {
+                        b.king.push(self.parse_letter(l));
+                    }
+                }
                 Rule::castling_unknown => b.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected castling entry {r:?}"),
             }
@@ -322,42 +344,6 @@ impl Cx {
             Ok([king, rook]) => (span, king, rook),
             Err(_) => unreachable!("a castling side names two files"),
         }
-    }
-
-    fn parse_limit(&self, pair: Pair<Rule>) -> (Span, Limit) {
-        let span = self.span(&pair);
-        let limit = match pair.into_inner().find(|q| q.as_rule() == Rule::integer) {
-            Some(q) => Limit::Number(self.parse_integer(q)),
-            None => Limit::Off,
-        };
-        (span, limit)
-    }
-
-    fn parse_end_item(&self, pair: Pair<Rule>) -> Item {
-        let (k, rest) = self.split_kw(pair);
-        let mut b = EndBlock::default();
-        for p in rest {
-            let span = self.span(&p);
-            match p.as_rule() {
-                Rule::end_stalemate => b.stalemate_draw.push(Spanned {
-                    value: p.into_inner().any(|q| q.as_rule() == Rule::kw_draw),
-                    span,
-                }),
-                Rule::end_repetition => b.repetition.push(self.parse_limit(p)),
-                Rule::end_move_rule => b.move_rule.push(self.parse_limit(p)),
-                Rule::end_insufficient => b.insufficient.push(Spanned {
-                    value: !p.into_inner().any(|q| q.as_rule() == Rule::kw_off),
-                    span,
-                }),
-                Rule::end_counting => b.counting.push(self.parse_end_counting(p)),
-                Rule::end_region | Rule::end_checks | Rule::end_checking => {
-                    self.parse_end_goal(&mut b, p)
-                }
-                Rule::end_unknown => b.unknown.push(self.parse_unknown(p)),
-                r => unreachable!("unexpected end entry {r:?}"),
-            }
-        }
-        Item::End(k, b)
     }
 
     fn parse_setup_item(&self, pair: Pair<Rule>) -> Item {

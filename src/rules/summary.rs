@@ -29,7 +29,8 @@ pub fn summary(v: &Variant) -> String {
     if let Some(p) = &s.setup {
         setup_lines(&mut out, s, p);
     }
-    end_line(&mut out, &s.end);
+    let letters: Vec<char> = s.roles.iter().map(|r| r.letter).collect();
+    end_line(&mut out, &s.end, &letters);
     out += &crate::variant::goals_summary(v);
     out
 }
@@ -267,11 +268,37 @@ fn setup_lines(out: &mut String, s: &VariantSpec, p: &SetupPhase) {
     }
 }
 
-fn end_line(out: &mut String, e: &EndRules) {
+fn end_line(out: &mut String, e: &EndRules, letters: &[char]) {
     let mut ends = vec![format!(
         "stalemate {}",
-        if e.stalemate_draw { "draws" } else { "loses" }
+        match (e.stalemate_draw, e.stalemate_win) {
+            (true, _) => "draws",
+            (false, true) => "wins",
+            (false, false) => "loses",
+        }
     )];
+    if let Some(x) = &e.extinction {
+        ends.push(match (&x.kinds, x.count) {
+            (None, 1) if x.extinct_wins => "a bare king wins".into(),
+            (None, 1) => "a bare king loses".into(),
+            (None, _) if x.extinct_wins => "losing every piece wins".into(),
+            (None, _) => "losing every piece loses".into(),
+            (Some(k), _) => format!(
+                "losing every {} {}",
+                k.iter()
+                    .map(|r| letters[r.index()].to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+                if x.extinct_wins { "wins" } else { "loses" }
+            ),
+        });
+    }
+    if e.captures_obligatory {
+        ends.push("captures obligatory".into());
+    }
+    if e.checkmate_win {
+        ends.push("checkmate wins for the mated side".into());
+    }
     if let Some(n) = e.repetition {
         ends.push(format!("{n}-fold repetition draws"));
     }

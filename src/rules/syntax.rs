@@ -117,14 +117,6 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::kw_mirroring => "`mirroring`",
         Rule::kw_unless => "`unless`",
         Rule::kw_unchanged => "`unchanged`",
-        Rule::kw_pgn_variant => "`pgn-variant`",
-        Rule::kw_captured => "`captured`",
-        Rule::promote_side => "`white <letters>` or `black <letters>`",
-        Rule::kw_counting => "`counting`",
-        Rule::kw_pieces => "`pieces`",
-        Rule::end_counting => "`counting { ... }`",
-        Rule::counting_board => "`board <moves>`",
-        Rule::counting_pieces => "`pieces <letters> <moves>`",
         Rule::extends_item => "`extends \"<file>\"`",
         Rule::name_item => "`name \"<name>\"`",
         Rule::description_item => "`description \"<text>\"`",
@@ -144,19 +136,10 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::castling_curtailed => "`curtailed <files>`",
         Rule::castling_safety => "`safety strict` or `safety chess960`",
         Rule::end_item => "`end { ... }`",
-        Rule::end_stalemate => "`stalemate draw` or `stalemate loss`",
+        Rule::end_stalemate => "`stalemate draw`, `stalemate loss` or `stalemate win`",
         Rule::end_repetition => "`repetition <n>` or `repetition off`",
         Rule::end_move_rule => "`move-rule <n>` or `move-rule off`",
         Rule::end_insufficient => "`insufficient-material`",
-        Rule::end_region => "a region like `region K d4 e4 d5 e5` or `region K rank 8`",
-        Rule::region_rank => "`rank <n>`",
-        Rule::end_checks => "`checks <n>`",
-        Rule::end_checking => "`checking illegal`",
-        Rule::kw_region => "`region`",
-        Rule::kw_answer => "`answer`",
-        Rule::kw_checks => "`checks`",
-        Rule::kw_checking => "`checking`",
-        Rule::kw_illegal => "`illegal`",
         Rule::setup_item => "`setup { ... }` or `setup none`",
         Rule::setup_step => "a step like `step white swap K with Q B N optional`",
         Rule::step_swap => "`swap <letters> with <letters>`",
@@ -189,6 +172,56 @@ fn token_name(rule: Rule) -> &'static str {
         | Rule::setup_keyword
         | Rule::setup_unknown
         | Rule::step_keyword => unreachable!("named by its block in `rule_name`"),
+        _ => royal_free_token_name(rule),
+    }
+}
+
+/// The names of the rules of extinction, bare king, obligatory captures, the castling king
+/// and the pawn's `initial` and `en-passant` ranks.
+fn royal_free_token_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::kw_win => "`win`",
+        Rule::kw_initial => "`initial`",
+        Rule::kw_en_passant => "`en-passant`",
+        Rule::initial_attr => "`initial ranks <numbers>`",
+        Rule::ep_attr => "`en-passant ranks <numbers>`",
+        Rule::kw_all => "`all`",
+        Rule::kw_extinction => "`extinction`",
+        Rule::kw_bare_king => "`bare-king`",
+        Rule::kw_captures => "`captures`",
+        Rule::kw_obligatory => "`obligatory`",
+        Rule::castling_king => "`king <letter>`",
+        Rule::end_extinction => "`extinction <letters>` or `extinction all`",
+        Rule::end_bare_king => "`bare-king loss` or `bare-king win`",
+        Rule::kw_checkmate => "`checkmate`",
+        Rule::end_checkmate => "`checkmate loss` or `checkmate win`",
+        Rule::end_captures => "`captures obligatory`",
+        _ => goal_token_name(rule),
+    }
+}
+
+/// The names of the rules of goals (regions, checks), promotion options, counting and the
+/// PGN name.
+fn goal_token_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::kw_pgn_variant => "`pgn-variant`",
+        Rule::kw_captured => "`captured`",
+        Rule::promote_side => "`white <letters>` or `black <letters>`",
+        Rule::kw_counting => "`counting`",
+        Rule::kw_pieces => "`pieces`",
+        Rule::end_counting => "`counting { ... }`",
+        Rule::counting_board => "`board <moves>`",
+        Rule::counting_pieces => "`pieces <letters> <moves>`",
+        Rule::end_region => "a region like `region K d4 e4 d5 e5` or `region K rank 8`",
+        Rule::region_rank => "`rank <n>`",
+        Rule::end_checks => "`checks <n>`",
+        Rule::end_checking => "`checking illegal`",
+        Rule::kw_region => "`region`",
+        Rule::kw_answer => "`answer`",
+        Rule::kw_checks => "`checks`",
+        Rule::kw_checking => "`checking`",
+        Rule::kw_illegal => "`illegal`",
+        r => unreachable!("every rule has a name: {r:?}"),
     }
 }
 

@@ -108,7 +108,12 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             h.variant_id = id;
         }
         h.history.fit(n);
-        let stalemate_score = if v.end().stalemate_draw { 0 } else { -MATE };
+        // the sign of a stalemate for the side that cannot move (Antichess: a win)
+        let stalemate_score = match (v.end().stalemate_draw, v.end().stalemate_win) {
+            (true, _) => 0,
+            (false, true) => MATE,
+            (false, false) => -MATE,
+        };
         Searcher {
             v,
             t,
@@ -176,6 +181,15 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             Some(w) if w == pos.turn() => MATE - ply as i32,
             Some(_) => -MATE + ply as i32,
         })
+    }
+
+    /// The score of being checkmated: a loss, or a win under `checkmate win` (Losers).
+    fn mated_score(&self, ply: usize) -> i32 {
+        if self.v.end().checkmate_win {
+            MATE - ply as i32
+        } else {
+            -MATE + ply as i32
+        }
     }
 
     fn is_repetition(&self, pos: &Position<B>) -> bool {
@@ -392,11 +406,9 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         self.generate(pos, &mut moves);
         if moves.is_empty() {
             return if in_check {
-                -MATE + ply as i32
-            } else if self.stalemate_score == 0 {
-                0
+                self.mated_score(ply)
             } else {
-                -MATE + ply as i32
+                self.stalemate_score.signum() * (MATE - ply as i32)
             };
         }
         if ply == 0 && !self.root_excluded.is_empty() {

@@ -49,6 +49,9 @@ pub(crate) struct EvalTables<B> {
     advance: ByColor<Vec<i32>>,
     /// Terms for the goals of the `end` block (a region, checks), if the file has any.
     goal: Option<super::goal_eval::GoalEval>,
+    /// Does the rules file make losing every piece a win (`extinction all win`, Antichess)?
+    /// Then material counts against its owner.
+    inverted: bool,
 }
 
 /// Average number of squares a role reaches from each square of the empty board.
@@ -69,7 +72,7 @@ pub(crate) fn empty_board_mobility<B: TablesFor>(t: &Tables<B>, role: Role) -> f
 /// 5.25 squares on average, comes out near 300; a queen with 22.75 near 900).
 pub(crate) fn role_value<B: TablesFor>(v: &Variant, t: &Tables<B>, role: Role) -> i32 {
     let def = v.role(role);
-    if role == v.royal {
+    if def.royal {
         return 0;
     }
     if let Some(x) = def.value {
@@ -139,14 +142,20 @@ impl<B: TablesFor> EvalTables<B> {
         let g = v.geometry();
         let n = g.len();
         let roles = v.role_count();
-        let value: Vec<i32> = v.roles().map(|r| role_value(v, t, r)).collect();
+        let mut value: Vec<i32> = v.roles().map(|r| role_value(v, t, r)).collect();
+        // `extinction K win` (Codrus): the kinds a side wins by losing count against it
+        if let Some(x) = v.end().extinction.as_ref().filter(|x| x.extinct_wins) {
+            for r in x.kinds.iter().flatten() {
+                value[r.index()] = -value[r.index()];
+            }
+        }
         let pawn: Vec<bool> = v
             .roles()
             .map(|r| v.role(r).pawn || v.role(r).promotion.is_some())
             .collect();
         let officers: RoleSet = v
             .roles()
-            .filter(|&r| !pawn[r.index()] && r != v.royal)
+            .filter(|&r| !pawn[r.index()] && !v.role(r).royal)
             .collect();
         // The opening amount of non-pawn material, from the starting array.
         let total_phase = v
@@ -164,7 +173,12 @@ impl<B: TablesFor> EvalTables<B> {
             pawn,
             mob_weight: vec![0; roles],
             total_phase,
-            royal: v.royal,
+            // a king that is not royal (Extinction Chess, Antichess) is an ordinary piece
+            royal: if v.role(v.royal).royal {
+                v.royal
+            } else {
+                Role(u8::MAX)
+            },
             officers,
             zone: vec![B::EMPTY; n],
             passed_span: ByColor::new_with(|_| vec![B::EMPTY; n]),
@@ -172,6 +186,11 @@ impl<B: TablesFor> EvalTables<B> {
             shield: ByColor::new_with(|_| vec![B::EMPTY; n]),
             advance: pawn_advance(v),
             goal: super::goal_eval::GoalEval::new(v),
+            inverted: v
+                .end()
+                .extinction
+                .as_ref()
+                .is_some_and(|x| x.kinds.is_none() && x.extinct_wins),
         };
         for r in v.roles() {
             et.fill_piece_squares(v, t, r);
@@ -268,7 +287,11 @@ impl<B: TablesFor> EvalTables<B> {
 
     /// The evaluation from the point of view of the side to move, in centipawns.
     pub fn evaluate(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
-        let white = self.evaluate_white(t, pos);
+        let white = if self.inverted {
+            self.inverted_white(t, pos)
+        } else {
+            self.evaluate_white(t, pos)
+        };
         let s = white + if pos.turn().is_white() { TEMPO } else { -TEMPO };
         if pos.turn().is_white() {
             s
@@ -315,6 +338,28 @@ impl<B: TablesFor> EvalTables<B> {
             score += goal.white(pos);
         }
         score
+    }
+
+    /// White's score where losing every piece wins (Antichess): each piece counts against its
+    /// owner, a cheap one less than a dear one (it is easier to give away), and each of the
+    /// opponent's squares to move to counts for us (more chances that it must capture).
+    fn inverted_white(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
+        let occ = pos.occupied();
+        let mut side = ByColor::<i32>::default();
+        for c in Color::ALL {
+            let ours = pos.by_color(c);
+            for r in t.roles() {
+                for sq in (pos.by_role(r) & ours).iter() {
+                    let i = t.idx(c, r, sq);
+                    let mut a = t.leap_capture[i] | t.leap_quiet[i];
+                    for ride in &t.rides[t.cr(c, r)] {
+                        a |= t.ray_attacks(ride.ray, sq, occ);
+                    }
+                    side[c] += 200 + self.value[r.index()] / 4 - 2 * (a & !ours).count() as i32;
+                }
+            }
+        }
+        side[Color::Black] - side[Color::White]
     }
 
     /// The terms of one side's pieces, from its own point of view.

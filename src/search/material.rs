@@ -51,7 +51,7 @@ pub fn material_edge(v: &Variant, pos: &AnyPosition, values: &[i32]) -> ByColor<
     let (w, b) = (total(Color::White), total(Color::Black));
     ByColor::new_with(|c| {
         let mut roles: Vec<Role> = Vec::new();
-        for r in v.roles().filter(|&r| r != v.royal) {
+        for r in v.roles().filter(|&r| !v.role(r).royal) {
             let d = count[c][r.index()] - count[!c][r.index()];
             for _ in 0..d.max(0) {
                 roles.push(r);

@@ -250,6 +250,8 @@ mod tests {
             pawn: false,
             promotion: None,
             image: None,
+            initial_ranks: None,
+            ep_ranks: None,
         }
     }
 

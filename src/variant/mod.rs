@@ -72,6 +72,12 @@ pub struct RoleDef {
     /// The picture the rules file names for it (`image ...`); `None`: the GUI derives one from
     /// its name and moves ([`look::look`]).
     pub image: Option<look::PieceImage>,
+    /// `initial ranks 1 2`: the ranks (bit 0: the owner's first) where its `i` moves apply;
+    /// `None`: the ranks it starts on in the array.
+    pub initial_ranks: Option<u16>,
+    /// `en-passant ranks 3`: its multi-steps give an en passant chance only when the square
+    /// passed over is on one of these ranks (bit 0: the owner's first); `None`: any.
+    pub ep_ranks: Option<u16>,
 }
 
 /// Where king and rook land when castling on one side: files from 0 (`a`), on the king's rank.
@@ -101,6 +107,9 @@ pub struct CastlingRules {
     pub only_king_files: Vec<u8>,
     /// See [`CastlingRules::only_king_files`].
     pub only_rook_files: Vec<u8>,
+    /// `king K`: the piece that castles in a game without a royal piece (Extinction Chess's
+    /// king is a commoner that still castles); `None`: the royal piece.
+    pub king: Option<Role>,
 }
 
 impl Promotion {
@@ -129,6 +138,7 @@ impl CastlingRules {
             strict_safety: false,
             only_king_files: Vec::new(),
             only_rook_files: Vec::new(),
+            king: None,
         }
     }
 
@@ -156,10 +166,38 @@ pub struct EndRules {
     pub move_rule: Option<u16>,
     /// Draw when neither side can possibly checkmate.
     pub insufficient_material: bool,
+    /// Stalemate wins for the side that cannot move (Antichess); takes effect when
+    /// `stalemate_draw` is `false`.
+    pub stalemate_win: bool,
+    /// Extinction and bare-king rules ([`Extinction`]).
+    pub extinction: Option<Extinction>,
+    /// A side that can capture must capture (Antichess, Giveaway).
+    pub captures_obligatory: bool,
+    /// Checkmate wins for the side that is mated (Losers).
+    pub checkmate_win: bool,
     /// Makruk's counting draws (`counting { ... }`), if the game has them.
     pub counting: Option<CountingRules>,
     /// Goals other than mate: a region to reach, checks to give, checks forbidden.
     pub goals: Goals,
+}
+
+/// An extinction rule, Fairy-Stockfish's `extinctionValue`, `extinctionPieceTypes`,
+/// `extinctionPieceCount`, `extinctionOpponentPieceCount` and `extinctionClaim`: a side that
+/// has at most `count` pieces of one of the kinds (or in all) while the other has at least
+/// `opponent_count` of them has lost (or won, `extinct_wins`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The kinds counted one by one; `None`: all of a side's pieces together.
+    pub kinds: Option<Vec<Role>>,
+    /// At most this many left ends the game (0: none left; 1: a bare king).
+    pub count: u8,
+    /// ... provided the other side has at least this many.
+    pub opponent_count: u8,
+    /// The side to move is not yet extinct while it can still reduce the other side in
+    /// return (the bare king's last chance): it needs one more opposing piece.
+    pub claim: bool,
+    /// The extinct side wins (Antichess: the side without pieces wins).
+    pub extinct_wins: bool,
 }
 
 /// Makruk's counting rules, as Fairy-Stockfish 11.1 applies them (`MAKRUK_COUNTING`). While no
@@ -185,6 +223,10 @@ impl Default for EndRules {
             insufficient_material: true,
             counting: None,
             goals: Goals::default(),
+            stalemate_win: false,
+            extinction: None,
+            captures_obligatory: false,
+            checkmate_win: false,
         }
     }
 }
@@ -222,8 +264,12 @@ pub struct VariantSpec {
 pub struct Variant {
     /// The description as stated.
     pub spec: VariantSpec,
-    /// The royal role.
+    /// The king: the royal role, or in a game without one (`royal_free`) the piece that
+    /// castles (`castling { king K }`), else the first kind; its square is tracked.
     pub royal: Role,
+    /// May a side be without a royal piece (no kind is royal, or the array gives a side none,
+    /// as Horde's White)? Such a side's moves are legal without any check test.
+    pub royal_free: bool,
     /// For each colour and role, the ranks (from the owner's side, 0 = back rank) on which that
     /// role starts in the array; the `i` (initial) Betza modifier refers to these.
     pub initial_ranks: ByColor<[u16; MAX_ROLES]>,
@@ -259,8 +305,8 @@ pub enum SpecError {
     /// No piece kinds, or more than [`MAX_ROLES`].
     #[error("a game needs 1 to {MAX_ROLES} piece kinds")]
     RoleCount,
-    /// Not exactly one royal kind.
-    #[error("exactly one piece kind must be royal")]
+    /// More than one royal kind, or none without an extinction rule.
+    #[error("exactly one piece kind must be royal, unless an extinction rule ends the game")]
     RoyalKinds,
     /// The array is not one entry per square.
     #[error("the array does not cover the board")]
@@ -292,13 +338,23 @@ impl Variant {
         let royals: Vec<usize> = (0..spec.roles.len())
             .filter(|&i| spec.roles[i].royal)
             .collect();
-        if royals.len() != 1 {
+        // Without a royal piece only an extinction rule can end the game (Antichess).
+        let may_lack_royal = spec.end.extinction.is_some();
+        if royals.len() > 1 || (royals.is_empty() && !may_lack_royal) {
             return Err(SpecError::RoyalKinds);
         }
         if spec.array.len() != g.len() {
             return Err(SpecError::ArraySize);
         }
-        let royal = Role(royals[0] as u8);
+        let royal = match royals.first() {
+            Some(&r) => Role(r as u8),
+            None => spec
+                .castling
+                .as_ref()
+                .and_then(|c| c.king)
+                .unwrap_or(Role(0)),
+        };
+        let mut royal_free = royals.is_empty();
         let mut initial_ranks = ByColor::<[u16; MAX_ROLES]>::default();
         let mut promotion_limit = ByColor::<[u8; MAX_ROLES]>::default();
         for sq in g.squares() {
@@ -314,6 +370,12 @@ impl Variant {
                     g.ranks - 1 - r
                 };
                 initial_ranks[p.color][p.role.index()] |= 1 << rel;
+            }
+        }
+        for (i, r) in spec.roles.iter().enumerate() {
+            if let Some(ranks) = r.initial_ranks {
+                initial_ranks[Color::White][i] = ranks;
+                initial_ranks[Color::Black][i] = ranks;
             }
         }
         for c in Color::ALL {
@@ -333,7 +395,9 @@ impl Variant {
                 .as_ref()
                 .and_then(|s| s.placement.as_ref())
                 .map_or(0, |p| p.hand.iter().filter(|&&r| r == royal).count());
-            if n + in_hand != 1 {
+            if n + in_hand == 0 && may_lack_royal {
+                royal_free = true; // Horde: White has no king
+            } else if n + in_hand != 1 && !royals.is_empty() {
                 return Err(SpecError::RoyalCount(c));
             }
         }
@@ -357,7 +421,7 @@ impl Variant {
             .roles
             .iter()
             .any(|r| r.atoms.iter().any(|a| a.en_passant));
-        let has_rule_ends = spec.end.goals.any();
+        let has_rule_ends = spec.end.goals.any() || spec.end.extinction.is_some();
         let mut v = Variant {
             spec,
             royal,
@@ -367,6 +431,7 @@ impl Variant {
             has_rule_ends,
             has_counting,
             promotion_limit,
+            royal_free,
             tables64: None,
             tables_big: None,
         };

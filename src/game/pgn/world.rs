@@ -66,11 +66,13 @@ fn chess() -> Option<&'static Variant> {
 pub(super) fn plays_orthodox_chess(v: &Variant) -> bool {
     let Some(c) = chess() else { return false };
     let g = v.geometry();
-    // (a goal besides mate, such as King of the Hill's, makes another game)
+    // (a goal besides mate, such as King of the Hill's, or a rule end such as extinction makes
+    // another game)
     if (g.files, g.ranks) != (8, 8)
         || v.has_play_swaps
         || v.has_rule_ends
         || !v.end().stalemate_draw
+        || v.royal_free
     {
         return false;
     }

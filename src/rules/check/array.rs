@@ -19,6 +19,7 @@ pub(super) fn check(
     board: Option<Span>,
     roles: &[RoleDef],
     in_hand: &[char],
+    royal_optional: bool,
 ) -> Option<Vec<Option<Piece>>> {
     let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
     let piece = |c: char| {
@@ -87,7 +88,7 @@ pub(super) fn check(
     if s.problem_count() != before {
         return None;
     }
-    check_royals(s, a, roles, &read.squares, in_hand);
+    check_royals(s, a, roles, &read.squares, in_hand, royal_optional);
     (s.problem_count() == before).then_some(read.squares)
 }
 
@@ -139,13 +140,15 @@ fn report_widths(
     }
 }
 
-/// Exactly one royal piece per side, counting the pieces in hand (Pre-Chess places its kings).
+/// Exactly one royal piece per side, counting the pieces in hand (Pre-Chess places its kings);
+/// none is allowed too when an extinction rule can end the game (Horde's White).
 fn check_royals(
     s: &mut Session,
     a: &Str,
     roles: &[RoleDef],
     array: &[Option<Piece>],
     in_hand: &[char],
+    royal_optional: bool,
 ) {
     let Some(royal) = roles.iter().position(|r| r.royal) else {
         return;
@@ -160,7 +163,7 @@ fn check_royals(
                 .iter()
                 .filter(|&&c| c == roles[royal].letter)
                 .count();
-        if n != 1 {
+        if n != 1 && !(n == 0 && royal_optional) {
             let l = if color.is_white() {
                 roles[royal].letter
             } else {

@@ -21,6 +21,8 @@ pub(super) struct Context<'a> {
     pub array_text: Option<&'a Str>,
     /// The letters of the pieces each side starts with in hand (`setup { hand "..." }`).
     pub in_hand: &'a [char],
+    /// May the game do without a royal piece (an extinction rule ends it)?
+    pub royal_optional: bool,
 }
 
 /// Checks a castling block (`keyword` is the span of `castling`).
@@ -47,6 +49,7 @@ pub(super) fn check(
                 .collect(),
         ),
         (Kw::Safety, c.strict.iter().map(|s| s.span).collect()),
+        (Kw::King, c.king.iter().map(|s| s.span).collect()),
     ];
     report_twice(s, &twice, &format!("in `{}`", Kw::Castling.word()));
     let (rook, mut ok) = match c.rook.first() {
@@ -60,6 +63,7 @@ pub(super) fn check(
         }
         Some(l) => check_rook(s, l, &cx),
     };
+    let king = castling_king(s, keyword, c, &cx);
     let g = cx.geometry?;
     let king_side = landing(s, g, &c.king_side, (g.files - 2, g.files - 3));
     let queen_side = landing(s, g, &c.queen_side, (2, 3));
@@ -92,8 +96,41 @@ pub(super) fn check(
         strict_safety: strict,
         only_king_files: only_king,
         only_rook_files: only_rook,
+        king: king?,
         ..CastlingRules::new(rook?, king_side?, queen_side?)
     })
+}
+
+/// `king K`: the piece that castles, named only in a game without a royal piece (there it is
+/// required). `Some(None)`: the royal piece castles; `None`: a problem was reported.
+fn castling_king(
+    s: &mut Session,
+    keyword: Span,
+    c: &CastlingBlock,
+    cx: &Context,
+) -> Option<Option<Role>> {
+    let has_royal = cx.roles.iter().any(|r| r.royal);
+    match c.king.first() {
+        // (a game that needs a royal piece and has none was told so by the pieces' pass)
+        None if has_royal || !cx.royal_optional => Some(None),
+        None => {
+            s.error(
+                keyword,
+                "`castling` in a game without a royal piece does not say which piece castles",
+                Some("add `king K` inside `castling { ... }`, or write `castling none`".into()),
+            );
+            None
+        }
+        Some(l) if has_royal => {
+            s.error(
+                l.span,
+                format!("`king {}` in a game with a royal piece", l.value),
+                Some("the royal piece castles; drop the `king` entry".into()),
+            );
+            None
+        }
+        Some(l) => role_of(s, l, cx.letters, "castling").map(Some),
+    }
 }
 
 /// `rook R`: a declared piece, not the royal one, on each side's back rank in the array.
@@ -118,7 +155,10 @@ fn check_rook(s: &mut Session, l: &Spanned<char>, cx: &Context) -> (Option<Role>
             let back = if color.is_white() { 0 } else { g.ranks - 1 };
             let there = (0..g.files)
                 .any(|f| arr[g.square(f, back).index()] == Some(Piece { color, role: r }));
-            if !there {
+            // a side without a royal piece (Horde's White) does not castle
+            let royal = cx.roles.iter().position(|d| d.royal).map(|i| Role(i as u8));
+            let kingless = royal.is_some_and(|k| !arr.contains(&Some(Piece { color, role: k })));
+            if !there && !kingless {
                 // Point at the back rank in the array: that is what to fix.
                 let span = cx
                     .array_text

@@ -1,13 +1,15 @@
-//! `end { ... }`: stalemate, repetition, the move rule, insufficient material.
+//! `end { ... }`: stalemate, repetition, the move rule, insufficient material, extinction and
+//! bare king, obligatory captures.
 
-use super::report_twice;
-use crate::rules::ast::{EndBlock, Limit, Span};
+use super::{report_twice, role_of};
+use crate::rules::ast::{EndBlock, ExtinctionDecl, Limit, Span};
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
-use crate::variant::EndRules;
+use crate::variant::{EndRules, Extinction};
 
-/// Checks an end block; what is missing or wrong keeps the default of chess.
-pub(super) fn check(s: &mut Session, e: &EndBlock) -> EndRules {
+/// Checks an end block (`letters`: the declared pieces); what is missing or wrong keeps the
+/// default of chess.
+pub(super) fn check(s: &mut Session, e: &EndBlock, letters: &[char]) -> EndRules {
     for u in &e.unknown {
         let (message, help) = Block::End.unknown(&u.value);
         s.error(u.span, message, Some(help));
@@ -22,6 +24,15 @@ pub(super) fn check(s: &mut Session, e: &EndBlock) -> EndRules {
         (
             Kw::Insufficient,
             e.insufficient.iter().map(|s| s.span).collect::<Vec<Span>>(),
+        ),
+        (
+            Kw::Extinction,
+            e.extinction.iter().map(|x| x.span).collect(),
+        ),
+        (Kw::Captures, e.captures.clone()),
+        (
+            Kw::Checkmate,
+            e.checkmate_win.iter().map(|c| c.span).collect(),
         ),
     ];
     report_twice(s, &twice, &format!("in `{}`", Kw::End.word()));
@@ -44,7 +55,54 @@ pub(super) fn check(s: &mut Session, e: &EndBlock) -> EndRules {
         insufficient_material: e.insufficient.first().is_some_and(|s| s.value),
         counting: None,            // with the piece letters: `counting.rs`
         goals: Default::default(), // checked by `goals::check`
+        stalemate_win: e
+            .stalemate_win
+            .first()
+            .is_some_and(|w| e.stalemate_draw.first().is_some_and(|d| d.span == *w)),
+        extinction: e.extinction.first().and_then(|x| extinction(s, x, letters)),
+        captures_obligatory: !e.captures.is_empty(),
+        checkmate_win: e.checkmate_win.first().is_some_and(|c| c.value),
     }
+}
+
+/// `extinction K Q ...` / `extinction all [win|loss]` / `bare-king loss`, in Fairy-Stockfish's
+/// terms ([`Extinction`]).
+fn extinction(s: &mut Session, x: &ExtinctionDecl, letters: &[char]) -> Option<Extinction> {
+    if x.bare_king && x.win {
+        // Losers: "a side left with its king alone wins" (count 1, no claim)
+        return Some(Extinction {
+            kinds: None,
+            count: 1,
+            opponent_count: 0,
+            claim: false,
+            extinct_wins: true,
+        });
+    }
+    if x.bare_king {
+        // Shatranj: "a side reduced to a bare king loses, unless it can bare the opponent's
+        // king on its next move" (Fairy-Stockfish: count 1, opponent count 2, claim).
+        return Some(Extinction {
+            kinds: None,
+            count: 1,
+            opponent_count: 2,
+            claim: true,
+            extinct_wins: false,
+        });
+    }
+    let mut kinds = vec![];
+    for l in &x.kinds {
+        let r = role_of(s, l, letters, "extinction")?;
+        if !kinds.contains(&r) {
+            kinds.push(r);
+        }
+    }
+    Some(Extinction {
+        kinds: (!kinds.is_empty()).then_some(kinds),
+        count: 0,
+        opponent_count: 0,
+        claim: false,
+        extinct_wins: x.win,
+    })
 }
 
 /// A count or `off` (`None`); a count outside `range` is reported with the message and help

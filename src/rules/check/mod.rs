@@ -32,12 +32,19 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
     let source = join(&d.source);
     let pgn_variant = check_pgn_variant(s, d);
     let geometry = check_board(s, d);
-    let roles = pieces::check(s, &d.pieces, geometry);
+    // An extinction rule lets a game do without a royal piece (Antichess) or a side without
+    // one (Horde's White).
+    let royal_optional = d
+        .end
+        .as_ref()
+        .is_some_and(|(_, e)| !e.extinction.is_empty());
+    let roles = pieces::check(s, &d.pieces, geometry, royal_optional);
     let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
     let in_hand = place::hand_letters(d);
     let array = match (&d.array, geometry) {
         (Some(a), Some(g)) => {
-            array::check(s, a, g, d.board.as_ref().map(|b| b.span), &roles, &in_hand)
+            let board = d.board.as_ref().map(|b| b.span);
+            array::check(s, a, g, board, &roles, &in_hand, royal_optional)
         }
         (None, _) => {
             s.file_error(TOP, "this file has no `array`", Some("add the starting position, e.g. `array \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"`".into()));
@@ -57,6 +64,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
                 array: array.as_deref(),
                 array_text: d.array.as_ref(),
                 in_hand: &in_hand,
+                royal_optional,
             },
         ),
         _ => None,
@@ -64,7 +72,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
     let mut end = match &d.end {
         Some((_, e)) => EndRules {
             goals: goals::check(s, e, geometry, &letters),
-            ..end::check(s, e)
+            ..end::check(s, e, &letters)
         },
         None => EndRules::default(),
     };

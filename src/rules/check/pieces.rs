@@ -14,6 +14,7 @@ pub(super) fn check(
     s: &mut Session,
     pieces: &[PieceDecl],
     geometry: Option<Geometry>,
+    royal_optional: bool,
 ) -> Vec<RoleDef> {
     if pieces.is_empty() {
         s.file_error(
@@ -52,7 +53,7 @@ pub(super) fn check(
         .iter()
         .flat_map(|p| &p.unknown)
         .any(|u| did_you_mean(&u.value, &Block::Piece.words()) == Some(Kw::Royal.word()));
-    if !pieces.is_empty() && royal_seen.is_none() && !misspelled_royal {
+    if !pieces.is_empty() && royal_seen.is_none() && !misspelled_royal && !royal_optional {
         let span = pieces[0].span;
         s.error(
             Span {
@@ -101,6 +102,8 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
         (Kw::Pawn, p.pawn.clone()),
         (Kw::Promote, p.promote.iter().map(|s| s.span).collect()),
         (Kw::Image, p.image.iter().map(|s| s.span).collect()),
+        (Kw::Initial, p.initial.iter().map(|s| s.0).collect()),
+        (Kw::EnPassant, p.en_passant.iter().map(|s| s.0).collect()),
     ];
     report_twice(s, &twice, &format!("for `{}`", p.name.value));
     let (betza, atoms) = match p.moves.first() {
@@ -156,7 +159,28 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
             captured: p.promote.first().is_some_and(|pr| !pr.captured.is_empty()),
         }),
         image: p.image.first().and_then(|i| super::image::check(s, i)),
+        initial_ranks: p.initial.first().and_then(|x| rank_set(s, x, geometry)),
+        ep_ranks: p.en_passant.first().and_then(|x| rank_set(s, x, geometry)),
     }
+}
+
+/// `ranks 1 2` of `initial` or `en-passant`: a set of ranks counted from the owner's side.
+fn rank_set(
+    s: &mut Session,
+    (_, ranks): &(Span, Vec<Spanned<i64>>),
+    geometry: Option<Geometry>,
+) -> Option<u16> {
+    let g = geometry?;
+    let mut set = 0u16;
+    for r in ranks {
+        if !(1..=g.ranks as i64).contains(&r.value) {
+            let msg = format!("rank `{}` is not on the board", s.text(r.span));
+            s.error(r.span, msg, Some(format!("ranks are 1 to {}", g.ranks)));
+            return None;
+        }
+        set |= 1 << (r.value - 1);
+    }
+    Some(set)
 }
 
 /// The promotion zone (how many ranks at the far end) of `promote on rank N`.

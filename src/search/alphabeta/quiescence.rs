@@ -46,10 +46,10 @@ impl<B: TablesFor> Searcher<'_, B> {
         self.generate(pos, &mut moves);
         if moves.is_empty() {
             // (past the first quiescence plies checks are not looked for: look now)
-            return if in_check || pos.is_check(self.v) || self.stalemate_score != 0 {
-                -MATE + ply as i32
+            return if in_check || pos.is_check(self.v) {
+                self.mated_score(ply)
             } else {
-                0
+                self.stalemate_score.signum() * (MATE - ply as i32)
             };
         }
         if !in_check {
