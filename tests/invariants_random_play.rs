@@ -184,22 +184,11 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
                     let n = end.move_rule.expect("the move rule is on") as u32;
                     assert!(pos.halfmove_clock() as u32 >= 2 * n, "{ctx}: {fen}");
                 }
-                Reason::Rule(rule) => {
-                    let end = pos.rule_end(v).expect("a rule ended the game");
-                    assert!(moves.is_empty(), "{ctx}: {fen}");
-                    assert_eq!((o.winner, rule), (end.winner, end.rule), "{ctx}: {fen}");
-                }
                 Reason::InsufficientMaterial => {
                     assert!(!moves.is_empty(), "{ctx}: {fen}");
                     assert_eq!(o.winner, None);
                     assert!(end.insufficient_material, "{ctx}");
                     assert!(insufficient_material(v, pos), "{ctx}: {fen}");
-                }
-                Reason::Rule(rule) => {
-                    // the position's own rule says so, and no move is generated after it
-                    assert!(moves.is_empty(), "{ctx}: {fen}");
-                    let end = pos.rule_end(v).expect("a rule ended the game");
-                    assert_eq!((end.rule, end.winner), (rule, o.winner), "{ctx}: {fen}");
                 }
                 Reason::Resignation | Reason::Agreement | Reason::TimeForfeit { .. } => {
                     panic!("{ctx}: a result off the board in random play: {o}")
