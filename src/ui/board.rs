@@ -39,6 +39,9 @@ pub struct BoardView<'a> {
     pub marks: &'a [Mark],
     /// Are `legal`'s moves premoves (the computer is thinking: the move is kept, not played)?
     pub premoving: bool,
+    /// The squares a piece wins by reaching (King of the Hill's hill, Racing Kings' eighth
+    /// rank: `region` in the rules file), marked on the board.
+    pub goals: &'a [Square],
 }
 
 /// A move the user is dragging.

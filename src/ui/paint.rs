@@ -19,6 +19,10 @@ const DEST: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 128);
 const SETUP_RING: Color32 = Color32::from_rgb(224, 170, 20);
 const RELOCATEE: Color32 = Color32::from_rgba_unmultiplied_const(30, 100, 200, 170);
 const CASTLE_RING: Color32 = Color32::from_rgb(40, 110, 200);
+/// The squares a piece wins by reaching: a golden tint and an inner frame, light enough to
+/// leave the last move's and the check's marks readable on top.
+const GOAL_FILL: Color32 = Color32::from_rgba_unmultiplied_const(240, 190, 40, 70);
+const GOAL_EDGE: Color32 = Color32::from_rgba_unmultiplied_const(200, 140, 0, 200);
 
 /// What the user's gestures put on the board this frame.
 pub(super) struct Marks<'a> {
@@ -201,6 +205,15 @@ fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &
         let r = layout.rect(v, sq);
         let light = g.is_light(sq);
         painter.rect_filled(r, 0.0, if light { light_sq } else { dark_sq });
+        if view.goals.contains(&sq) {
+            painter.rect_filled(r, 0.0, GOAL_FILL);
+            painter.rect_stroke(
+                r.shrink(sz * 0.03),
+                0.0,
+                Stroke::new(sz * 0.035, GOAL_EDGE),
+                StrokeKind::Inside,
+            );
+        }
         if last.contains(&sq) {
             painter.rect_filled(r, 0.0, LAST_MOVE);
         }

@@ -134,7 +134,14 @@ impl MyriadApp {
             Vec::new()
         };
         let marks = self.analysis_marks();
+        let mut goals = self.game.goal_squares(Color::White);
+        for sq in self.game.goal_squares(Color::Black) {
+            if !goals.contains(&sq) {
+                goals.push(sq);
+            }
+        }
         let view = BoardView {
+            goals: &goals,
             variant: v,
             pos: &pos,
             premoving,

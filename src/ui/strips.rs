@@ -42,6 +42,7 @@ impl MyriadApp {
             ui.label(text);
             self.hand(ui, c, legal, board);
             self.material(ui, c);
+            self.checks(ui, c);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 self.clock_face(ui, c);
             });
@@ -148,6 +149,42 @@ impl MyriadApp {
         if pawns > 0 {
             ui.weak(format!("+{pawns}"));
         }
+    }
+
+    /// The checks side `c` has given, in a game won by giving N of them (Three-check): a red
+    /// cross for each check given and a grey one for each still to give, then "1/3 checks".
+    fn checks(&self, ui: &mut Ui, c: Color) {
+        let v = self.game.variant();
+        let pos = self.game.position_after(self.shown_plies());
+        let (Some(n), Some(left)) = (v.end().goals.checks, pos.checks_remaining(v, c)) else {
+            return;
+        };
+        let given = n.saturating_sub(left);
+        ui.add_space(8.0);
+        let sz = 14.0;
+        for i in 0..n {
+            let (rect, _) = ui.allocate_exact_size(vec2(sz, sz), Sense::hover());
+            let colour = if i < given {
+                Color32::from_rgb(210, 40, 40)
+            } else {
+                Color32::from_gray(150)
+            };
+            let k = rect.width() * 0.38;
+            let stroke = egui::Stroke::new(rect.width() * 0.22, colour);
+            let o = rect.center();
+            ui.painter()
+                .line_segment([o - vec2(k, 0.0), o + vec2(k, 0.0)], stroke);
+            ui.painter()
+                .line_segment([o - vec2(0.0, k), o + vec2(0.0, k)], stroke);
+        }
+        let side = match c {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        ui.weak(format!("{given}/{n} checks"))
+            .on_hover_text(format!(
+                "{side} has given {given} of the {n} checks that win the game"
+            ));
     }
 
     /// The clock of side `c`, at the strip's right end (nothing when the game has no clock).
