@@ -58,6 +58,27 @@ fn report(kind: &str, failures: Vec<String>, cases: usize) {
 
 /// (variant, FEN, fragments of the message). Every message names the column and has a hint.
 const FEN_CASES: &[(&str, &str, &[&str])] = &[
+    // Three-check's check counters, between en passant and the halfmove clock
+    (
+        "3check",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x+3 0 1",
+        &[
+            "check counters `x+3`",
+            "column 54",
+            "help: write the checks each side still has to give, such as `3+3`",
+        ],
+    ),
+    (
+        "3check",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3+3 0 1",
+        &["check counters `3+3+3`", "help:"],
+    ),
+    // Makruk's count stands in the en passant and halfmove fields
+    (
+        "makruk",
+        "8/8/8/3k4/8/8/8/R3K3 w - 32 x 61",
+        &["halfmove clock `x`", "column 29", "help: write a whole number"],
+    ),
     (
         "chess",
         "",
