@@ -183,4 +183,24 @@ for v in 0 1 2 3 4 5 6 7 8 9 10 11 12; do
     seed random_play $v "$(printf '\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020')" 0
     seed random_play $v "$(printf '\001\377\376\375\374\373\372\371\370\367\366\365\364\363\362\361')"
 done
+# fen, random_play, uci_loop: the Fairy-Stockfish families (goals, extinction, counting,
+# promotion zones): positions of their golden files (check counters, counts, game-over
+# positions), each with its variant's selector (its index in myriad::rules::bundled(), read
+# from src/rules/mod.rs)
+i=0
+for name in $(sed -n '/^static BUNDLED/,/^);/p' $root/src/rules/mod.rs | grep -o '"[^"]*"' | tr -d '"'); do
+    g=$root/tests/golden/fs/$name.perft
+    if [ -f "$g" ]; then
+        k=0
+        grep -v '^#' "$g" | cut -d';' -f1 | sed 's/ *$//' | head -6 > "$c/.fens"
+        while read -r fen; do
+            k=$((k + 1))
+            { printf "\\$(printf %03o $((i % 256)))"; printf '%s' "$fen"; } > "$c/fen/fs-$name-$k"
+        done < "$c/.fens"
+        { printf "\\$(printf %03o $((i % 256)))\\000"; printf '\001\002\003\004\005\006\007\010\011\012\013\014'; } > "$c/random_play/fs-$name"
+        printf '\000uci\nsetoption name UCI_Variant value %s\nposition startpos\ngo perft 2\ngo depth 2\n' "$name" > "$c/uci_loop/fs-$name"
+    fi
+    i=$((i + 1))
+done
+rm -f "$c/.fens"
 for d in $c/*; do echo "$(ls "$d" | wc -l) $d"; done
