@@ -40,7 +40,11 @@ fn the_king_on_the_hill_wins_and_the_banner_says_why() {
         .collect();
     assert_eq!(names, ["d4", "e4", "d5", "e5"].map(String::from).to_vec());
     play(&mut h, &["e4", "a6", "Ke2", "a5", "Kd3", "a4", "Kd4"]);
-    let o = h.state().game().outcome().expect("the king reached the hill");
+    let o = h
+        .state()
+        .game()
+        .outcome()
+        .expect("the king reached the hill");
     assert_eq!(o.winner, Some(Color::White));
     assert_eq!(
         o.reason,

@@ -104,6 +104,8 @@ fn python_chess_reads_every_8x8_export() {
             "kinglet",
             "codrus",
             "losers",
+            "newzealand",
+            "ai-wok",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -230,6 +232,9 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "kinglet" => "Kinglet Chess",
                 "codrus" => "Codrus",
                 "losers" => "Losers Chess",
+                "newzealand" => "New Zealand Chess",
+                "ai-wok" => "Ai-wok",
+                "centaur" => "Centaur Chess",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

@@ -98,6 +98,9 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "kinglet",
     "codrus",
     "losers",
+    "newzealand",
+    "ai-wok",
+    "centaur",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.
