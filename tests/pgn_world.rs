@@ -106,6 +106,7 @@ fn python_chess_reads_every_8x8_export() {
             "losers",
             "newzealand",
             "ai-wok",
+            "breakthrough",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -235,6 +236,7 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "newzealand" => "New Zealand Chess",
                 "ai-wok" => "Ai-wok",
                 "centaur" => "Centaur Chess",
+                "breakthrough" => "Breakthrough",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

@@ -75,6 +75,7 @@ fn every_bundled_file_gives_the_source_counts() {
         // (Makruk's kings on different files)
         ("ai-wok", 1, 0),
         ("centaur", 1, 1),
+        ("breakthrough", 1, 1),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

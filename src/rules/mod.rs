@@ -101,6 +101,7 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "newzealand",
     "ai-wok",
     "centaur",
+    "breakthrough",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.
