@@ -237,6 +237,8 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "ai-wok" => "Ai-wok",
                 "centaur" => "Centaur Chess",
                 "breakthrough" => "Breakthrough",
+                "clobber" => "Clobber",
+                "clobber10" => "Clobber 10x10",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

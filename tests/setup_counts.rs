@@ -76,6 +76,8 @@ fn every_bundled_file_gives_the_source_counts() {
         ("ai-wok", 1, 0),
         ("centaur", 1, 1),
         ("breakthrough", 1, 1),
+        ("clobber", 1, 1),
+        ("clobber10", 1, 1),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

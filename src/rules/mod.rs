@@ -102,6 +102,8 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "ai-wok",
     "centaur",
     "breakthrough",
+    "clobber",
+    "clobber10",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.
