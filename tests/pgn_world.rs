@@ -107,6 +107,7 @@ fn python_chess_reads_every_8x8_export() {
             "newzealand",
             "ai-wok",
             "breakthrough",
+            "threekings",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -239,6 +240,7 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "breakthrough" => "Breakthrough",
                 "clobber" => "Clobber",
                 "clobber10" => "Clobber 10x10",
+                "threekings" => "Three Kings Chess",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

@@ -78,6 +78,7 @@ fn every_bundled_file_gives_the_source_counts() {
         ("breakthrough", 1, 1),
         ("clobber", 1, 1),
         ("clobber10", 1, 1),
+        ("threekings", 1, 1),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

@@ -304,6 +304,8 @@ pub struct ExtinctionDecl {
     pub bare_king: bool,
     /// `win`: the side left without them wins.
     pub win: bool,
+    /// `left 2`: the side is extinct with at most this many left (Three Kings); none: 0.
+    pub left: Option<Spanned<i64>>,
 }
 
 /// `white` or `black`.

@@ -104,6 +104,7 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "breakthrough",
     "clobber",
     "clobber10",
+    "threekings",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

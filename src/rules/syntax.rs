@@ -186,6 +186,8 @@ fn royal_free_token_name(rule: Rule) -> &'static str {
         Rule::initial_attr => "`initial ranks <numbers>`",
         Rule::ep_attr => "`en-passant ranks <numbers>`",
         Rule::kw_all => "`all`",
+        Rule::kw_left => "`left`",
+        Rule::extinction_left => "`left <n>`",
         Rule::kw_extinction => "`extinction`",
         Rule::kw_bare_king => "`bare-king`",
         Rule::kw_captures => "`captures`",

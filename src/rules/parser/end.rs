@@ -42,6 +42,15 @@ impl Cx {
                             .collect(),
                         bare_king,
                         win: inner.iter().any(|q| q.as_rule() == Rule::kw_win),
+                        left: inner
+                            .iter()
+                            .find(|q| q.as_rule() == Rule::extinction_left)
+                            .and_then(|q| {
+                                q.clone()
+                                    .into_inner()
+                                    .find(|n| n.as_rule() == Rule::integer)
+                            })
+                            .map(|n| self.parse_integer(n)),
                     })
                 }
                 Rule::end_captures => b.captures.push(span),
