@@ -108,6 +108,7 @@ fn python_chess_reads_every_8x8_export() {
             "ai-wok",
             "breakthrough",
             "threekings",
+            "suicide",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -241,6 +242,8 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "clobber" => "Clobber",
                 "clobber10" => "Clobber 10x10",
                 "threekings" => "Three Kings Chess",
+                "suicide" => "Suicide Chess",
+                "jesonmor" => "Jeson Mor",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

@@ -252,6 +252,8 @@ pub struct EndBlock {
     pub stalemate_draw: Vec<Spanned<bool>>,
     /// The spans of `stalemate win` entries (also in `stalemate_draw`, as `false`).
     pub stalemate_win: Vec<Span>,
+    /// The spans of `stalemate fewer-pieces` entries (also in `stalemate_draw`, as `false`).
+    pub stalemate_fewer: Vec<Span>,
     /// `extinction ...` and `bare-king loss` entries.
     pub extinction: Vec<ExtinctionDecl>,
     /// `captures obligatory` entries.

@@ -105,6 +105,8 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "clobber",
     "clobber10",
     "threekings",
+    "suicide",
+    "jesonmor",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

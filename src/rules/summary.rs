@@ -273,6 +273,7 @@ fn end_line(out: &mut String, e: &EndRules, letters: &[char]) {
         "stalemate {}",
         match (e.stalemate_draw, e.stalemate_win) {
             (true, _) => "draws",
+            _ if e.stalemate_fewer_pieces => "is won by the side with fewer pieces",
             (false, true) => "wins",
             (false, false) => "loses",
         }

@@ -90,6 +90,7 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::kw_stalemate => "`stalemate`",
         Rule::kw_draw => "`draw`",
         Rule::kw_loss => "`loss`",
+        Rule::kw_fewer_pieces => "`fewer-pieces`",
         Rule::kw_repetition => "`repetition`",
         Rule::kw_move_rule => "`move-rule`",
         Rule::kw_insufficient => "`insufficient-material`",

@@ -59,6 +59,10 @@ pub(super) fn check(s: &mut Session, e: &EndBlock, letters: &[char]) -> EndRules
             .stalemate_win
             .first()
             .is_some_and(|w| e.stalemate_draw.first().is_some_and(|d| d.span == *w)),
+        stalemate_fewer_pieces: e
+            .stalemate_fewer
+            .first()
+            .is_some_and(|w| e.stalemate_draw.first().is_some_and(|d| d.span == *w)),
         extinction: e.extinction.first().and_then(|x| extinction(s, x, letters)),
         captures_obligatory: !e.captures.is_empty(),
         checkmate_win: e.checkmate_win.first().is_some_and(|c| c.value),

@@ -25,6 +25,12 @@ impl Cx {
                     if p.clone().into_inner().any(|q| q.as_rule() == Rule::kw_win) {
                         b.stalemate_win.push(span);
                     }
+                    if p.clone()
+                        .into_inner()
+                        .any(|q| q.as_rule() == Rule::kw_fewer_pieces)
+                    {
+                        b.stalemate_fewer.push(span);
+                    }
                     b.stalemate_draw.push(Spanned {
                         value: p.into_inner().any(|q| q.as_rule() == Rule::kw_draw),
                         span,
