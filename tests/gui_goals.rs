@@ -1,6 +1,8 @@
 //! The board shows what a goal family needs: the check counters of Three-check in the players'
 //! strips, the hill of King of the Hill, and a result banner that names the rule.
 
+#![cfg(feature = "gui")]
+
 mod common;
 
 use common::{harness, play};
