@@ -77,7 +77,11 @@ const FEN_CASES: &[(&str, &str, &[&str])] = &[
     (
         "makruk",
         "8/8/8/3k4/8/8/8/R3K3 w - 32 x 61",
-        &["halfmove clock `x`", "column 29", "help: write a whole number"],
+        &[
+            "halfmove clock `x`",
+            "column 29",
+            "help: write a whole number",
+        ],
     ),
     (
         "chess",

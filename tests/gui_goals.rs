@@ -1,6 +1,8 @@
 //! The board shows what a goal family needs: the check counters of Three-check in the players'
 //! strips, the hill of King of the Hill, and a result banner that names the rule.
 
+#![cfg(feature = "gui")]
+
 mod common;
 
 use common::{harness, play};
@@ -40,7 +42,11 @@ fn the_king_on_the_hill_wins_and_the_banner_says_why() {
         .collect();
     assert_eq!(names, ["d4", "e4", "d5", "e5"].map(String::from).to_vec());
     play(&mut h, &["e4", "a6", "Ke2", "a5", "Kd3", "a4", "Kd4"]);
-    let o = h.state().game().outcome().expect("the king reached the hill");
+    let o = h
+        .state()
+        .game()
+        .outcome()
+        .expect("the king reached the hill");
     assert_eq!(o.winner, Some(Color::White));
     assert_eq!(
         o.reason,

@@ -148,8 +148,19 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
                 }
                 Reason::Stalemate => {
                     assert!(moves.is_empty() && !check, "{ctx}: not a stalemate: {fen}");
+                    let n = |c| {
+                        let mine = |s| pos.piece_at(s).is_some_and(|p| p.color == c);
+                        v.geometry().squares().filter(|&s| mine(s)).count()
+                    };
                     let want = if end.stalemate_draw {
                         None
+                    } else if end.stalemate_fewer_pieces {
+                        // (Suicide: fewer pieces win, as many draw)
+                        match n(turn).cmp(&n(!turn)) {
+                            std::cmp::Ordering::Less => Some(turn),
+                            std::cmp::Ordering::Greater => Some(!turn),
+                            std::cmp::Ordering::Equal => None,
+                        }
                     } else if end.stalemate_win {
                         Some(turn)
                     } else {

@@ -104,6 +104,11 @@ fn python_chess_reads_every_8x8_export() {
             "kinglet",
             "codrus",
             "losers",
+            "newzealand",
+            "ai-wok",
+            "breakthrough",
+            "threekings",
+            "suicide",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -230,6 +235,15 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "kinglet" => "Kinglet Chess",
                 "codrus" => "Codrus",
                 "losers" => "Losers Chess",
+                "newzealand" => "New Zealand Chess",
+                "ai-wok" => "Ai-wok",
+                "centaur" => "Centaur Chess",
+                "breakthrough" => "Breakthrough",
+                "clobber" => "Clobber",
+                "clobber10" => "Clobber 10x10",
+                "threekings" => "Three Kings Chess",
+                "suicide" => "Suicide Chess",
+                "jesonmor" => "Jeson Mor",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

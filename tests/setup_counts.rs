@@ -71,6 +71,16 @@ fn every_bundled_file_gives_the_source_counts() {
         ("kinglet", 1, 1),
         ("codrus", 1, 1),
         ("losers", 1, 1),
+        ("newzealand", 1, 1),
+        // (Makruk's kings on different files)
+        ("ai-wok", 1, 0),
+        ("centaur", 1, 1),
+        ("breakthrough", 1, 1),
+        ("clobber", 1, 1),
+        ("clobber10", 1, 1),
+        ("threekings", 1, 1),
+        ("suicide", 1, 1),
+        ("jesonmor", 1, 1),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

@@ -152,6 +152,19 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
             })
         } else if v.end().stalemate_draw {
             draw(Reason::Stalemate)
+        } else if v.end().stalemate_fewer_pieces {
+            // Suicide: the side with fewer pieces wins, as many draw
+            let n = |c| {
+                let mine = |s| pos.piece_at(s).is_some_and(|p: Piece| p.color == c);
+                v.geometry().squares().filter(|&s| mine(s)).count()
+            };
+            match n(loser).cmp(&n(!loser)) {
+                std::cmp::Ordering::Equal => draw(Reason::Stalemate),
+                o => Some(Outcome {
+                    winner: Some(if o.is_lt() { loser } else { !loser }),
+                    reason: Reason::Stalemate,
+                }),
+            }
         } else {
             // `stalemate win`: the side that cannot move wins (Antichess)
             let winner = if v.end().stalemate_win { loser } else { !loser };

@@ -74,6 +74,20 @@ impl<B: TablesFor> Position<B> {
             .or_else(|| ks.iter().next())
     }
 
+    /// After a move in a game whose king kind is not royal (Antichess, Breakthrough's men),
+    /// tracks the same piece of that kind as a FEN read of the position does (see
+    /// `find_kings`), so that a position reached by play equals the one its FEN gives even
+    /// when a side has several pieces of that kind.
+    #[inline]
+    pub(super) fn retrack_kings(&mut self, v: &Variant) {
+        if v.royal_free && !v.role(v.royal).royal {
+            for c in Color::ALL {
+                // (none left: the FEN read leaves its default square)
+                self.kings[c] = self.castling_king_square(v, c).unwrap_or_default();
+            }
+        }
+    }
+
     /// The legal moves in games where a side may lack a royal piece or captures are
     /// obligatory. A side without a royal piece has no check to heed: every pseudo-legal move
     /// is legal (Fairy-Stockfish: "return early when without king"), and its king, if it has

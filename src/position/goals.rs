@@ -22,7 +22,11 @@ impl<B: TablesFor> Position<B> {
         // Fairy-Stockfish 11.1 ("capture the flag"): without `answer` (flagMove), a side
         // whose piece reached its region has won; with it, the other side has one more move
         // first, and the game is drawn if White arrived and Black arrived with that move.
-        let king = |c| goals.region(c).is_some_and(|r| r.role == v.royal);
+        let king = |c| {
+            goals
+                .region(c)
+                .is_some_and(|r| Self::region_is_royal(v, r.role))
+        };
         if !goals.answer && self.region_reached(v, them) {
             let rule = EndRule::Region {
                 king: king(them),
@@ -52,13 +56,20 @@ impl<B: TablesFor> Position<B> {
             return false;
         };
         let own = |role| Piece { color: c, role };
-        if r.role == v.royal {
+        if Self::region_is_royal(v, r.role) {
             // (a royal piece still in hand, as in Pre-Chess, has no square yet)
             let k = self.kings[c];
             return r.squares.contains(&k) && self.piece_at(k) == Some(own(v.royal));
         }
         let ours = self.pieces(own(r.role));
         r.squares.iter().any(|&sq| ours.has(sq))
+    }
+
+    /// Is the region's kind the royal piece, whose square is tracked? (In a game without a
+    /// royal piece, Breakthrough, `v.royal` is merely the first kind: its tracked square is one
+    /// of many.)
+    fn region_is_royal(v: &Variant, role: crate::types::Role) -> bool {
+        role == v.royal && v.spec.roles[role.index()].royal
     }
 
     /// `checking illegal`: removes the moves that give check.

@@ -436,6 +436,7 @@ impl<B: TablesFor> Position<B> {
             self.count_move(v, self.occupied().count() < before);
         }
         self.count_check(v);
+        self.retrack_kings(v);
     }
 
     /// Exchanges the pieces on `a` and `b` (a setup swap or a swap during play), returning

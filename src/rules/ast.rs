@@ -252,6 +252,8 @@ pub struct EndBlock {
     pub stalemate_draw: Vec<Spanned<bool>>,
     /// The spans of `stalemate win` entries (also in `stalemate_draw`, as `false`).
     pub stalemate_win: Vec<Span>,
+    /// The spans of `stalemate fewer-pieces` entries (also in `stalemate_draw`, as `false`).
+    pub stalemate_fewer: Vec<Span>,
     /// `extinction ...` and `bare-king loss` entries.
     pub extinction: Vec<ExtinctionDecl>,
     /// `captures obligatory` entries.
@@ -304,6 +306,8 @@ pub struct ExtinctionDecl {
     pub bare_king: bool,
     /// `win`: the side left without them wins.
     pub win: bool,
+    /// `left 2`: the side is extinct with at most this many left (Three Kings); none: 0.
+    pub left: Option<Spanned<i64>>,
 }
 
 /// `white` or `black`.

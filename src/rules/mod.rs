@@ -98,6 +98,15 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "kinglet",
     "codrus",
     "losers",
+    "newzealand",
+    "ai-wok",
+    "centaur",
+    "breakthrough",
+    "clobber",
+    "clobber10",
+    "threekings",
+    "suicide",
+    "jesonmor",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -273,6 +273,7 @@ fn end_line(out: &mut String, e: &EndRules, letters: &[char]) {
         "stalemate {}",
         match (e.stalemate_draw, e.stalemate_win) {
             (true, _) => "draws",
+            _ if e.stalemate_fewer_pieces => "is won by the side with fewer pieces",
             (false, true) => "wins",
             (false, false) => "loses",
         }
@@ -283,8 +284,13 @@ fn end_line(out: &mut String, e: &EndRules, letters: &[char]) {
             (None, 1) => "a bare king loses".into(),
             (None, _) if x.extinct_wins => "losing every piece wins".into(),
             (None, _) => "losing every piece loses".into(),
-            (Some(k), _) => format!(
-                "losing every {} {}",
+            (Some(k), n) => format!(
+                "{} {} {}",
+                if n == 0 {
+                    "losing every".to_string()
+                } else {
+                    format!("keeping {n} or fewer of")
+                },
                 k.iter()
                     .map(|r| letters[r.index()].to_string())
                     .collect::<Vec<_>>()

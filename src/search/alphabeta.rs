@@ -56,6 +56,9 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     stalemate_score: i32,
+    /// Every move of the game is a capture (Clobber): quiescence would search the whole game
+    /// out, so it stands pat.
+    captures_only: bool,
 }
 
 /// Converts an internal score for reports.
@@ -131,6 +134,11 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             stalemate_score,
+            captures_only: v.castling().is_none()
+                && v.spec
+                    .roles
+                    .iter()
+                    .all(|r| r.atoms.iter().all(|a| !a.mode.quiet)),
         }
     }
 
@@ -184,6 +192,17 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
     }
 
     /// The score of being checkmated: a loss, or a win under `checkmate win` (Losers).
+    /// The score of a stalemate for the side that cannot move (Suicide: by the pieces left).
+    fn stalemate_value(&self, pos: &Position<B>, ply: usize) -> i32 {
+        let sign = if self.v.end().stalemate_fewer_pieces {
+            let n = |c| pos.by_color(c).count() as i32;
+            (n(!pos.turn()) - n(pos.turn())).signum()
+        } else {
+            self.stalemate_score.signum()
+        };
+        sign * (MATE - ply as i32)
+    }
+
     fn mated_score(&self, ply: usize) -> i32 {
         if self.v.end().checkmate_win {
             MATE - ply as i32
@@ -408,7 +427,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             return if in_check {
                 self.mated_score(ply)
             } else {
-                self.stalemate_score.signum() * (MATE - ply as i32)
+                self.stalemate_value(pos, ply)
             };
         }
         if ply == 0 && !self.root_excluded.is_empty() {

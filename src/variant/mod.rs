@@ -169,6 +169,9 @@ pub struct EndRules {
     /// Stalemate wins for the side that cannot move (Antichess); takes effect when
     /// `stalemate_draw` is `false`.
     pub stalemate_win: bool,
+    /// Stalemate is won by the side with fewer pieces, drawn when both have as many (Suicide,
+    /// Fairy-Stockfish's `stalematePieceCount`); takes effect when `stalemate_draw` is `false`.
+    pub stalemate_fewer_pieces: bool,
     /// Extinction and bare-king rules ([`Extinction`]).
     pub extinction: Option<Extinction>,
     /// A side that can capture must capture (Antichess, Giveaway).
@@ -224,6 +227,7 @@ impl Default for EndRules {
             counting: None,
             goals: Goals::default(),
             stalemate_win: false,
+            stalemate_fewer_pieces: false,
             extinction: None,
             captures_obligatory: false,
             checkmate_win: false,

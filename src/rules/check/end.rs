@@ -59,11 +59,19 @@ pub(super) fn check(s: &mut Session, e: &EndBlock, letters: &[char]) -> EndRules
             .stalemate_win
             .first()
             .is_some_and(|w| e.stalemate_draw.first().is_some_and(|d| d.span == *w)),
+        stalemate_fewer_pieces: e
+            .stalemate_fewer
+            .first()
+            .is_some_and(|w| e.stalemate_draw.first().is_some_and(|d| d.span == *w)),
         extinction: e.extinction.first().and_then(|x| extinction(s, x, letters)),
         captures_obligatory: !e.captures.is_empty(),
         checkmate_win: e.checkmate_win.first().is_some_and(|c| c.value),
     }
 }
+
+/// The most pieces of a kind `extinction ... left <n>` may name (a side has at most 64 of a
+/// kind on the largest board; no game asks for more than a few).
+const MAX_LEFT: i64 = 63;
 
 /// `extinction K Q ...` / `extinction all [win|loss]` / `bare-king loss`, in Fairy-Stockfish's
 /// terms ([`Extinction`]).
@@ -96,9 +104,22 @@ fn extinction(s: &mut Session, x: &ExtinctionDecl, letters: &[char]) -> Option<E
             kinds.push(r);
         }
     }
+    let count = match &x.left {
+        None => 0,
+        Some(n) if (0..=MAX_LEFT).contains(&n.value) => n.value as u8,
+        Some(n) => {
+            let msg = format!("extinction count `{}` is out of range", s.text(n.span));
+            let help = format!(
+                "`left <n>`: a side with at most n (0 to {MAX_LEFT}) of the kind left has lost \
+                 (`left 2` in Three Kings)"
+            );
+            s.error(n.span, msg, Some(help));
+            return None;
+        }
+    };
     Some(Extinction {
         kinds: (!kinds.is_empty()).then_some(kinds),
-        count: 0,
+        count,
         opponent_count: 0,
         claim: false,
         extinct_wins: x.win,

@@ -25,6 +25,12 @@ impl Cx {
                     if p.clone().into_inner().any(|q| q.as_rule() == Rule::kw_win) {
                         b.stalemate_win.push(span);
                     }
+                    if p.clone()
+                        .into_inner()
+                        .any(|q| q.as_rule() == Rule::kw_fewer_pieces)
+                    {
+                        b.stalemate_fewer.push(span);
+                    }
                     b.stalemate_draw.push(Spanned {
                         value: p.into_inner().any(|q| q.as_rule() == Rule::kw_draw),
                         span,
@@ -42,6 +48,15 @@ impl Cx {
                             .collect(),
                         bare_king,
                         win: inner.iter().any(|q| q.as_rule() == Rule::kw_win),
+                        left: inner
+                            .iter()
+                            .find(|q| q.as_rule() == Rule::extinction_left)
+                            .and_then(|q| {
+                                q.clone()
+                                    .into_inner()
+                                    .find(|n| n.as_rule() == Rule::integer)
+                            })
+                            .map(|n| self.parse_integer(n)),
                     })
                 }
                 Rule::end_captures => b.captures.push(span),

@@ -2,7 +2,7 @@
 //! position is quiet, so that the evaluation never stands in the middle of an exchange.
 //! Evasions are searched when in check, and checks are looked for in the first plies.
 
-use super::{Searcher, INF, MATE, MAX_PLY};
+use super::{Searcher, INF, MAX_PLY};
 use crate::position::Position;
 use crate::types::MoveKind;
 use crate::variant::TablesFor;
@@ -41,6 +41,10 @@ impl<B: TablesFor> Searcher<'_, B> {
                 alpha = stand;
             }
             best = stand;
+            // (two plies of captures still see a stone about to be lost)
+            if self.captures_only && qply >= 2 {
+                return stand;
+            }
         }
         let mut moves = Vec::with_capacity(32);
         self.generate(pos, &mut moves);
@@ -49,7 +53,7 @@ impl<B: TablesFor> Searcher<'_, B> {
             return if in_check || pos.is_check(self.v) {
                 self.mated_score(ply)
             } else {
-                self.stalemate_score.signum() * (MATE - ply as i32)
+                self.stalemate_value(pos, ply)
             };
         }
         if !in_check {
