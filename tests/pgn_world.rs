@@ -240,7 +240,6 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "centaur" => "Centaur Chess",
                 "breakthrough" => "Breakthrough",
                 "clobber" => "Clobber",
-                "clobber10" => "Clobber 10x10",
                 "threekings" => "Three Kings Chess",
                 "suicide" => "Suicide Chess",
                 "jesonmor" => "Jeson Mor",

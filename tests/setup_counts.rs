@@ -77,7 +77,6 @@ fn every_bundled_file_gives_the_source_counts() {
         ("centaur", 1, 1),
         ("breakthrough", 1, 1),
         ("clobber", 1, 1),
-        ("clobber10", 1, 1),
         ("threekings", 1, 1),
         ("suicide", 1, 1),
         ("jesonmor", 1, 1),

@@ -103,7 +103,6 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "centaur",
     "breakthrough",
     "clobber",
-    "clobber10",
     "threekings",
     "suicide",
     "jesonmor",
