@@ -158,6 +158,9 @@ pub enum ImageWhat {
     Figures(Spanned<String>),
     /// SVG files: White's, and optionally Black's.
     Files(Str, Option<Str>),
+    /// A token of the shape named (`disc`, `pentagon`) with text on it: White's, and
+    /// optionally Black's.
+    Token(Spanned<String>, Str, Option<Str>),
 }
 
 /// `promote on rank 8 to Q R B N`

@@ -218,18 +218,21 @@ impl Cx {
         let span = self.span(&pair);
         let mut files = vec![];
         let mut figures = None;
+        let mut shape = None;
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::string => files.push(self.parse_string(p)),
                 Rule::figure_list => figures = Some(self.parse_word(p)),
+                Rule::token_shape => shape = Some(self.parse_word(p)),
                 _ => {}
             }
         }
         let mut files = files.into_iter();
-        let what = match (figures, files.next()) {
-            (Some(f), _) => ImageWhat::Figures(f),
-            (None, Some(white)) => ImageWhat::Files(white, files.next()),
-            (None, None) => unreachable!("image names figures or a file"),
+        let what = match (figures, shape, files.next()) {
+            (Some(f), _, _) => ImageWhat::Figures(f),
+            (None, Some(s), Some(white)) => ImageWhat::Token(s, white, files.next()),
+            (None, None, Some(white)) => ImageWhat::Files(white, files.next()),
+            (None, _, None) => unreachable!("image names figures, a file or a token's text"),
         };
         ImageDecl { span, what }
     }

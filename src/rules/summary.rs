@@ -85,6 +85,12 @@ fn pieces_line(out: &mut String, s: &VariantSpec, r: &RoleDef) {
                 let _ = write!(extra, " {}", b.path);
             }
         }
+        Some(PieceImage::Token(t)) => {
+            let _ = write!(extra, ", image {} \"{}\"", t.shape.name(), t.white);
+            if let Some(b) = &t.black {
+                let _ = write!(extra, " \"{b}\"");
+            }
+        }
         None => {}
     }
     let _ = writeln!(out, "    {} {} \"{}\"{extra}", r.letter, r.name, r.betza);

@@ -56,6 +56,7 @@ mod session;
 mod source_view;
 mod stats;
 mod strips;
+mod tokens;
 
 pub use action::Action;
 pub use ai::Analysis;

@@ -49,6 +49,7 @@ pub(super) fn board(
 ) {
     let v = view.variant;
     let sz = layout.size();
+    super::tokens::set_flipped(ui.ctx(), view.flipped);
     paint_squares(painter, v, view, layout);
     // Setup phase: the pieces that may relocate glow while nothing is selected.
     if view.setup && marks.selected.is_none() {

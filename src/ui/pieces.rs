@@ -27,10 +27,11 @@ pub enum PieceSet {
 }
 
 /// The credits for the bundled artwork, one line each (Help > About, README).
-pub const CREDITS: [&str; 3] = [
+pub const CREDITS: [&str; 4] = [
     "Chessnut pieces © 2015 Alexis Luengas, Apache License 2.0 (github.com/LexLuengas/chessnut-pieces)",
     "Fantasy and Celtic pieces © Maurizio Monge, MIT License (github.com/maurimo/chess-art)",
     "DejaVu Sans font: Bitstream Vera licence (dejavu-fonts.github.io)",
+    "Shogi and Xiangqi characters: a subset of Noto Serif CJK © Adobe, SIL Open Font License 1.1",
 ];
 
 /// The twelve SVGs of a set, White's K Q R B N P then Black's.
@@ -284,6 +285,10 @@ pub fn paint(painter: &Painter, role: &RoleDef, c: Color, r: Rect, alpha: f32) {
             return;
         }
         // An SVG resvg cannot read: the figures its moves suggest.
+    }
+    if let Some(PieceImage::Token(t)) = &role.image {
+        super::tokens::paint(painter, t, false, c, r, alpha);
+        return;
     }
     let l = look::look(role);
     paint_look(painter, &l, role.letter, c, r, alpha);

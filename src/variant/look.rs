@@ -93,6 +93,49 @@ pub enum PieceImage {
     Figures(Vec<Figure>),
     /// SVG files: White's, and Black's (`None`: White's with its colours inverted).
     Files(SvgFile, Option<SvgFile>),
+    /// A token with text on it, as Xiangqi's discs and Shogi's wedges are written.
+    Token(Token),
+}
+
+/// The shape of a [`PieceImage::Token`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenShape {
+    /// A round disc, as Xiangqi's pieces; White's text is red, Black's black.
+    Disc,
+    /// A wedge pointing at the opponent, as Shogi's pieces; both sides' tokens look alike and
+    /// only the direction tells them apart.
+    Pentagon,
+}
+
+impl TokenShape {
+    /// The shape's name in a rules file (`image disc "車"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TokenShape::Disc => "disc",
+            TokenShape::Pentagon => "pentagon",
+        }
+    }
+}
+
+/// A token: its shape and the text written on it for each side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The shape.
+    pub shape: TokenShape,
+    /// White's text.
+    pub white: String,
+    /// Black's text (`None`: the same as White's).
+    pub black: Option<String>,
+}
+
+impl Token {
+    /// The text on side `c`'s token.
+    pub fn text(&self, c: crate::types::Color) -> &str {
+        match (c, &self.black) {
+            (crate::types::Color::Black, Some(b)) => b,
+            _ => &self.white,
+        }
+    }
 }
 
 /// How a piece is drawn with figures of a piece set: one or more figures (the first is the

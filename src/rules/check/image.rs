@@ -8,7 +8,7 @@ use crate::rules::ast::{ImageDecl, ImageWhat, Span, Str};
 use crate::rules::diagnostic::did_you_mean;
 use crate::rules::load::read_limited;
 use crate::rules::session::Session;
-use crate::variant::look::{Figure, PieceImage, SvgFile};
+use crate::variant::look::{Figure, PieceImage, SvgFile, Token, TokenShape};
 
 /// The most figures one piece may combine (a queen, a knight and a king is already crowded).
 const MAX_FIGURES: usize = 3;
@@ -42,6 +42,9 @@ pub(super) fn check(s: &mut Session, d: &ImageDecl) -> Option<PieceImage> {
                         ok = false;
                         let list = names.join("`, `");
                         let help = match did_you_mean(part, &names) {
+                            _ if part == "disc" || part == "pentagon" => format!(
+                                "a token needs the text it shows, in quotes: `image {part} \"車\"`"
+                            ),
                             Some(n) => format!("did you mean `{n}`? the figures are `{list}`"),
                             None => format!(
                                 "the figures are `{list}`, joined with `+`; or name an SVG file in quotes"
@@ -61,6 +64,20 @@ pub(super) fn check(s: &mut Session, d: &ImageDecl) -> Option<PieceImage> {
             }
             ok.then_some(PieceImage::Figures(figures))
         }
+        ImageWhat::Token(shape, white, black) => {
+            let shape = match shape.value.as_str() {
+                "disc" => TokenShape::Disc,
+                _ => TokenShape::Pentagon,
+            };
+            let ok = token_text(s, white) & black.as_ref().is_none_or(|b| token_text(s, b));
+            ok.then(|| {
+                PieceImage::Token(Token {
+                    shape,
+                    white: white.value.clone(),
+                    black: black.as_ref().map(|b| b.value.clone()),
+                })
+            })
+        }
         ImageWhat::Files(white, black) => {
             let w = read_svg(s, white);
             let b = black.as_ref().map(|b| read_svg(s, b));
@@ -71,6 +88,33 @@ pub(super) fn check(s: &mut Session, d: &ImageDecl) -> Option<PieceImage> {
             }
         }
     }
+}
+
+/// The most characters a token's text may have: a kanji or two, or a short abbreviation.
+const MAX_TOKEN_CHARS: usize = 3;
+
+/// Checks the text on a token: one to three characters, no spaces at the ends.
+fn token_text(s: &mut Session, t: &Str) -> bool {
+    let n = t.value.chars().count();
+    if t.value.trim().is_empty() {
+        s.error(
+            t.span,
+            "a token's text is empty",
+            Some("write the character on the piece, e.g. `image disc \"車\"`".into()),
+        );
+        return false;
+    }
+    if n > MAX_TOKEN_CHARS || t.value.trim() != t.value {
+        s.error(
+            t.span,
+            format!(
+                "a token's text has at most {MAX_TOKEN_CHARS} characters and no spaces around it"
+            ),
+            Some("write one or two characters, e.g. `image pentagon \"歩\"` or `\"+P\"`".into()),
+        );
+        return false;
+    }
+    true
 }
 
 /// Reads an SVG file named relative to the rules file that names it.
