@@ -13,7 +13,7 @@ mod origin;
 pub mod setup;
 mod tables;
 
-pub use drops::{Drops, PromotedCapture};
+pub use drops::{drops_summary, Drops, PromotedCapture};
 pub use goals::{goals_summary, Goals, Region};
 pub use origin::Origin;
 pub use setup::{
