@@ -31,7 +31,9 @@ grand.perft: their headers give the full lists):
 `--bias king` (or `check`) makes the random games pick a king move (or a move that gives
 check) half of the time where there is one (`up`: a king move to the highest rank it can
 reach, the goal of Racing Kings), so that they reach the goal of King of the Hill,
-Racing Kings or Three-check more often than uniformly random games do. `--starts FILE`
+Racing Kings or Three-check more often than uniformly random games do; `--bias board` makes
+them pick a move on the board rather than a drop nine times in ten, so that the hands of
+Crazyhouse fill (drops otherwise outnumber the other moves and empty them at once). `--starts FILE`
 starts the random games from the FENs of a file (in turn; all recorded) instead of the start
 position, and `--chess960` sets UCI_Chess960 (Shredder castling letters), e.g. for King of
 the Hill over the arrays of Regroupment Chess's setup phase:
@@ -133,7 +135,14 @@ def king_square(fen):
 
 
 def pick(e, rng, fen, moves, bias):
-    """A random move; with `bias`, half of the time a king move or a checking move."""
+    """A random move; with `bias`, half of the time a king move, a checking move or a move on
+    the board (`board`: nine times in ten a move that is not a drop, so that Crazyhouse's
+    hands fill)."""
+    if bias == "board":
+        board = [m for m in moves if "@" not in m]
+        if board and rng.random() < 0.9:
+            return rng.choice(board)
+        return rng.choice(moves)
     if bias and rng.random() < 0.5:
         if bias in ("king", "up"):
             k = king_square(fen)
@@ -198,7 +207,8 @@ def main():
     ap.add_argument("--max-plies", type=int, default=70, help="longest random game")
     ap.add_argument("--from", dest="extra", action=JoinFen, nargs="+", default=[], metavar="FEN",
                     help="a further position to record after the start and to start random games from")
-    ap.add_argument("--bias", choices=["king", "up", "check"], help="prefer king or checking moves")
+    ap.add_argument("--bias", choices=["king", "up", "check", "board"],
+                    help="prefer king, checking or board (not drop) moves")
     ap.add_argument("--starts", help="start the random games from the FENs of this file")
     ap.add_argument("--chess960", action="store_true", help="set UCI_Chess960")
     ap.add_argument("--ends", type=int, default=0,

@@ -106,6 +106,10 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "threekings",
     "suicide",
     "jesonmor",
+    "crazyhouse",
+    "loop",
+    "chessgi",
+    "pocketknight",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

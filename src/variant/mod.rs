@@ -6,12 +6,14 @@
 
 pub mod betza;
 pub mod board_text;
+mod drops;
 mod goals;
 pub mod look;
 mod origin;
 pub mod setup;
 mod tables;
 
+pub use drops::{drops_summary, Drops, PromotedCapture};
 pub use goals::{goals_summary, Goals, Region};
 pub use origin::Origin;
 pub use setup::{
@@ -261,6 +263,8 @@ pub struct VariantSpec {
     pub end: EndRules,
     /// The pre-game setup phase, if any.
     pub setup: Option<SetupPhase>,
+    /// Drops in play (`drops { ... }`), if the game has them.
+    pub drops: Option<Drops>,
 }
 
 /// A compiled game description. Create with [`Variant::new`]; share with `Arc`.
@@ -290,6 +294,12 @@ pub struct Variant {
     /// For `captured` promotion: how many pieces of each kind each side has in the array (and
     /// in hand); a pawn promotes to a kind only while the side has fewer on the board.
     pub promotion_limit: ByColor<[u8; MAX_ROLES]>,
+    /// Does the game have drops in play (`drops { ... }`)? Looked up at every node.
+    pub has_drops: bool,
+    /// With drops: does the position track promoted pieces (captures to hand, demoted)?
+    pub tracks_promoted: bool,
+    /// For each role, the kind a captured promoted piece of it returns to hand as.
+    pub demoted: [Role; MAX_ROLES],
     tables64: Option<Tables<u64>>,
     tables_big: Option<Tables<Big>>,
 }
@@ -435,10 +445,16 @@ impl Variant {
             has_rule_ends,
             has_counting,
             promotion_limit,
+            has_drops: false,
+            tracks_promoted: false,
+            demoted: [Role(0); MAX_ROLES],
             royal_free,
             tables64: None,
             tables_big: None,
         };
+        v.has_drops = v.spec.drops.is_some();
+        v.tracks_promoted = v.drops().is_some_and(|d| d.tracks_promoted());
+        v.demoted = drops::demotions(&v);
         if g.len() <= 64 {
             v.tables64 = Some(Tables::build(&v));
         } else {
@@ -508,12 +524,17 @@ impl Variant {
 
     /// The pieces each side starts with in hand (empty for games without hands).
     pub fn hand(&self) -> &[Role] {
-        self.placement().map_or(&[], |p| &p.hand)
+        v_hand(&self.spec)
     }
 
     /// Does the game have hands (its FEN then carries them, `[]` once empty)?
     pub fn has_hands(&self) -> bool {
-        !self.hand().is_empty()
+        !self.hand().is_empty() || self.has_drops
+    }
+
+    /// Drops in play (`drops { ... }`), if the game has them.
+    pub fn drops(&self) -> Option<&Drops> {
+        self.spec.drops.as_ref()
     }
 
     /// The placement part of the setup phase (Pre-Chess), if any.
@@ -630,10 +651,10 @@ impl TablesFor for Big {
 
 /// The pieces each side starts with in hand, from a spec (empty for games without hands).
 fn v_hand(spec: &VariantSpec) -> &[Role] {
-    spec.setup
-        .as_ref()
-        .and_then(|s| s.placement.as_ref())
-        .map_or(&[], |p| &p.hand)
+    match spec.setup.as_ref().and_then(|s| s.placement.as_ref()) {
+        Some(p) => &p.hand,
+        None => spec.drops.as_ref().map_or(&[], |d| &d.hand),
+    }
 }
 
 /// Looks a square up in an array, for convenience.

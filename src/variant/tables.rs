@@ -100,6 +100,8 @@ pub struct Tables<B> {
     /// those from which it still has a move on an empty board (Fairy-Stockfish's
     /// `immobilityIllegal`), by `color * roles + role`; empty unless promotion is optional.
     pub promo_stay: Vec<B>,
+    /// Where a role may be dropped in play, by `color * roles + role` (empty without drops).
+    pub drop_mask: Vec<B>,
     /// Each rank's squares.
     pub rank_mask: Vec<B>,
     /// Each file's squares.
@@ -170,6 +172,7 @@ impl<B: Bits> Tables<B> {
             initial_mask: vec![B::EMPTY; 2 * roles],
             promo_mask: vec![B::EMPTY; 2 * roles],
             promo_stay: vec![B::EMPTY; 2 * roles],
+            drop_mask: vec![B::EMPTY; 2 * roles],
             rank_mask: vec![B::EMPTY; g.ranks as usize],
             file_mask: vec![B::EMPTY; g.files as usize],
             light: B::EMPTY,
@@ -217,6 +220,7 @@ impl<B: Bits> Tables<B> {
             }
         }
         t.fill_promo_stay(v);
+        t.fill_drop_mask(v);
         t
     }
 
