@@ -116,6 +116,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
         castling,
         end: EndRules::default(),
         setup: None,
+        regions: Default::default(),
     })
     .expect("random variant compiles")
 }

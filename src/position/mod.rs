@@ -15,6 +15,7 @@ pub mod movegen;
 mod notation;
 pub(crate) mod perft;
 mod reach;
+mod regions;
 mod rule_end;
 pub mod zobrist;
 

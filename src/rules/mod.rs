@@ -106,6 +106,8 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "threekings",
     "suicide",
     "jesonmor",
+    "xiangqi",
+    "minixiangqi",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

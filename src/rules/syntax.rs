@@ -224,6 +224,27 @@ fn goal_token_name(rule: Rule) -> &'static str {
         Rule::kw_checks => "`checks`",
         Rule::kw_checking => "`checking`",
         Rule::kw_illegal => "`illegal`",
+        _ => region_token_name(rule),
+    }
+}
+
+/// The names of the rules of regions, confinement, moves in a region, facing royals, the
+/// perpetual-check rule and the board of points (Xiangqi).
+fn region_token_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::kw_points => "`points`",
+        Rule::kw_drawn => "`drawn`",
+        Rule::kw_confined => "`confined`",
+        Rule::kw_also => "`also`",
+        Rule::kw_in => "`in`",
+        Rule::kw_facing => "`facing`",
+        Rule::kw_perpetual => "`perpetual-check`",
+        Rule::region_item => "a region like `region palace d1-f3` or `region home ranks 1 2 3`",
+        Rule::square_span => "a rectangle of squares like `d1-f3`",
+        Rule::confined_attr => "`confined to <region>`",
+        Rule::also_attr => "`also \"<Betza>\" in <region>`",
+        Rule::end_facing => "`facing illegal`",
+        Rule::end_perpetual => "`perpetual-check loss`",
         r => unreachable!("every rule has a name: {r:?}"),
     }
 }
