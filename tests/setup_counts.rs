@@ -80,6 +80,8 @@ fn every_bundled_file_gives_the_source_counts() {
         ("threekings", 1, 1),
         ("suicide", 1, 1),
         ("jesonmor", 1, 1),
+        ("xiangqi", 1, 1),
+        ("minixiangqi", 1, 1),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

@@ -10,6 +10,7 @@ pub mod clock;
 mod ending;
 mod goals;
 mod outcome;
+mod perpetual;
 pub mod pgn;
 pub mod placement;
 mod replay;
