@@ -16,7 +16,12 @@ use super::Ply;
 /// The winner by the perpetual-check rule of a repetition whose earlier occurrence lies
 /// `back` plies before `pos` (reached through `history`), or `None` if neither side checked
 /// throughout.
-pub(super) fn winner(v: &Variant, pos: &AnyPosition, history: &[Ply], back: usize) -> Option<Color> {
+pub(super) fn winner(
+    v: &Variant,
+    pos: &AnyPosition,
+    history: &[Ply],
+    back: usize,
+) -> Option<Color> {
     let at = |k: usize| -> &AnyPosition {
         if k == 0 {
             pos

@@ -240,8 +240,7 @@ impl<B: TablesFor> Position<B> {
             let Some(to) = s.to[from.index()] else {
                 continue;
             };
-            if !s.from.has(from) || (s.lame && (s.path[from.index()] & occ).any())
-            {
+            if !s.from.has(from) || (s.lame && (s.path[from.index()] & occ).any()) {
                 continue;
             }
             if occ.has(to) {

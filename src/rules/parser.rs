@@ -10,8 +10,8 @@ pub(super) use super::syntax::SyntaxError;
 
 mod end;
 mod goals;
-mod regions;
 mod promo;
+mod regions;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]

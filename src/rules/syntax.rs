@@ -274,6 +274,11 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, text: &str, file: usize)
             // `end of file` and the catch-all `word` of unknown entries only add noise next
             // to real alternatives; at the end of a line, "end of file" reads "end of line".
             let mut rules: Vec<Rule> = positives.clone();
+            // so do the optional words that may end a complete line (`board 9x10 points`,
+            // `region ... drawn`): "expected end of line" says more
+            if rules.contains(&Rule::EOI) {
+                rules.retain(|r| !matches!(r, Rule::kw_points | Rule::kw_drawn));
+            }
             if rules.len() > 1 {
                 rules.retain(|r| !matches!(r, Rule::EOI | Rule::word));
             }

@@ -257,7 +257,7 @@ fn parse_term(
         Unsupported::Lame => err(
             start_off,
             aoff + 1 - start_off,
-            "`n` (lame) is only supported for leaps",
+            "`n` (lame) is only supported for leaps of more than one step",
             Some("use it with a leap such as D, N, A or (4,0); e.g. `ifmnD` for a pawn's double step, `nN` for the Xiangqi horse"),
         ),
         Unsupported::Hop => err(

@@ -439,8 +439,8 @@ impl Variant {
             .iter()
             .any(|r| r.atoms.iter().any(|a| a.en_passant));
         let has_rule_ends = spec.end.goals.any() || spec.end.extinction.is_some();
-        let slow_moves = spec.regions.rules_moves()
-            || spec.roles.iter().any(|r| r.atoms.iter().any(|a| a.hop));
+        let slow_moves =
+            spec.regions.rules_moves() || spec.roles.iter().any(|r| r.atoms.iter().any(|a| a.hop));
         let mut v = Variant {
             slow_moves,
             spec,

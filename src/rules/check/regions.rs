@@ -27,6 +27,7 @@ pub(super) fn check(s: &mut Session, d: &Draft, geometry: Option<Geometry>) -> R
     }
     if let Some((_, e)) = &d.end {
         rg.facing_illegal = once(s, &e.facing, "facing");
+        not_royal_free(s, d, e, &rg);
         if rg.facing_illegal && !d.pieces.iter().any(|p| !p.royal.is_empty()) {
             s.error(
                 e.facing[0],
@@ -36,6 +37,35 @@ pub(super) fn check(s: &mut Session, d: &Draft, geometry: Option<Geometry>) -> R
         }
     }
     rg
+}
+
+/// Hoppers and regions are generated with the royal piece's safety tested move by move; the
+/// generator of games without a royal piece or with obligatory captures does not know them yet,
+/// so the combination is refused rather than played wrongly.
+fn not_royal_free(s: &mut Session, d: &Draft, e: &EndBlock, rg: &Regions) {
+    let hopper = d.pieces.iter().find(|p| {
+        p.moves
+            .first()
+            .and_then(|m| betza::parse(&m.value).ok())
+            .is_some_and(|a| a.iter().any(|a| a.hop))
+    });
+    let what = if rg.rules_moves() {
+        "regions and `facing illegal`"
+    } else if hopper.is_some() {
+        "hoppers (`p`)"
+    } else {
+        return;
+    };
+    let span = match (e.extinction.first(), e.captures.first()) {
+        (Some(x), _) => x.span,
+        (None, Some(c)) => *c,
+        (None, None) => return,
+    };
+    s.error(
+        span,
+        format!("{what} cannot be combined with extinction rules or obligatory captures yet"),
+        Some("Myriad generates hoppers and regions only for games with a royal piece; remove this rule or those pieces".into()),
+    );
 }
 
 /// `perpetual-check loss` in an end block.
@@ -107,8 +137,14 @@ fn piece(s: &mut Session, p: &PieceDecl, names: &[&str]) -> (Option<usize>, Vec<
                 if atoms.iter().any(|a| a.is_rider() || a.hop) {
                     s.error(
                         text.span,
-                        format!("the moves in a region must be leaps: `{}` rides", text.value),
-                        Some("write steps or leaps such as `sW`; rides go in the piece's `moves`".into()),
+                        format!(
+                            "the moves in a region must be leaps: `{}` rides",
+                            text.value
+                        ),
+                        Some(
+                            "write steps or leaps such as `sW`; rides go in the piece's `moves`"
+                                .into(),
+                        ),
                     );
                     continue;
                 }
@@ -132,8 +168,7 @@ fn region(s: &mut Session, r: &RegionItem, geometry: Option<Geometry>) -> Option
     let mut ok = true;
     let last = g.name(g.square(g.files - 1, g.ranks - 1));
     for sq in &r.squares {
-        let corners: Vec<Option<Square>> =
-            sq.value.split('-').map(|x| g.parse_square(x)).collect();
+        let corners: Vec<Option<Square>> = sq.value.split('-').map(|x| g.parse_square(x)).collect();
         let (Some(a), Some(b)) = (corners[0], *corners.last().expect("split gives one")) else {
             ok = false;
             s.error(
@@ -158,7 +193,10 @@ fn region(s: &mut Session, r: &RegionItem, geometry: Option<Geometry>) -> Option
             s.error(
                 rank.span,
                 msg,
-                Some(format!("ranks count from 1 (White's back rank) to {}", g.ranks)),
+                Some(format!(
+                    "ranks count from 1 (White's back rank) to {}",
+                    g.ranks
+                )),
             );
             continue;
         }
