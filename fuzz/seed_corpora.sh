@@ -67,6 +67,18 @@ grep -ho '^[^;]*' $root/tests/golden/prechess.perft | grep -v '^#' | while IFS= 
     seed fen $pre "$fen"
 done
 seed fen 5 'rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1'
+# xiangqi and minixiangqi (selected by their index in src/rules/mod.rs): 10 ranks,
+# Fairy-Stockfish's letters (tests/golden/fs/)
+index_of() {
+    n=$(sed -n '/^static BUNDLED/,/^);/p' $root/src/rules/mod.rs | grep -o '"[^"]*"' | tr -d '"' \
+        | grep -n "^$1\$" | cut -d: -f1)
+    echo $((n - 1))
+}
+xq=$(index_of xiangqi)
+mxq=$(index_of minixiangqi)
+seed fen $xq 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'
+seed fen $xq '1n1akabn1/r2c4r/c3b4/p3p1p1p/2p6/P1P3BC1/4P1P1P/R1C6/9/1NBAKA1NR b - - 15 8'
+seed fen $mxq 'rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1'
 grep -ho '"[rnbqkpRNBQKPacACx0-9]*/[^"]*[wb] [^"]*"' $root/tests/*.rs $root/src/position/tests.rs 2>/dev/null \
     | tr -d '"' | sort -u | head -200 | while IFS= read -r fen; do
     seed fen 0 "$fen"

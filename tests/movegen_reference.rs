@@ -117,6 +117,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
         end: EndRules::default(),
         setup: None,
         drops: None,
+        regions: Default::default(),
     })
     .expect("random variant compiles")
 }

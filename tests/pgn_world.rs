@@ -251,6 +251,8 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "loop" => "Loop Chess",
                 "chessgi" => "Chessgi",
                 "pocketknight" => "Pocket Knight",
+                "xiangqi" => "Xiangqi",
+                "minixiangqi" => "Minixiangqi",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

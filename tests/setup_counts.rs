@@ -84,6 +84,8 @@ fn every_bundled_file_gives_the_source_counts() {
         ("loop", 1, 1),
         ("chessgi", 1, 1),
         ("pocketknight", 1, 1),
+        ("xiangqi", 1, 1),
+        ("minixiangqi", 1, 1),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

@@ -179,9 +179,18 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
         let mut count = 1;
         // Only positions since the last irreversible move can repeat.
         let clock = pos.halfmove_clock() as usize;
-        for ply in history.iter().rev().take(clock) {
+        for (back, ply) in history.iter().rev().take(clock).enumerate() {
             if !ply.mv.is_setup() && ply.before.hash() == h {
                 count += 1;
+                if count == times as usize && v.end().perpetual_check_loses {
+                    // `perpetual-check loss` (perpetual.rs): the checking side loses
+                    if let Some(winner) = super::perpetual::winner(v, pos, history, back + 1) {
+                        return Some(Outcome {
+                            winner: Some(winner),
+                            reason: Reason::Rule(EndRule::PerpetualCheck),
+                        });
+                    }
+                }
             }
         }
         if count >= times as usize {

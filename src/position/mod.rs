@@ -16,6 +16,7 @@ pub mod movegen;
 mod notation;
 pub(crate) mod perft;
 mod reach;
+mod regions;
 mod rule_end;
 mod swaps;
 pub mod zobrist;

@@ -68,6 +68,10 @@ impl<B: TablesFor> Position<B> {
         if !special.is_empty() {
             a |= self.special_attackers(t, sq, by, occ, special);
         }
+        if t.extra_attacks {
+            // hoppers and confined pieces (regions.rs)
+            a = self.extra_attackers(t, sq, by, occ, a);
+        }
         a
     }
 
@@ -81,7 +85,7 @@ impl<B: TablesFor> Position<B> {
                 for s in &t.specials[cr] {
                     if s.capture
                         && s.to[from.index()] == Some(sq)
-                        && (!s.initial || t.initial_mask[cr].has(from))
+                        && s.from.has(from)
                         && (!s.lame || (s.path[from.index()] & occ).is_empty())
                     {
                         a.set(from);
@@ -236,9 +240,7 @@ impl<B: TablesFor> Position<B> {
             let Some(to) = s.to[from.index()] else {
                 continue;
             };
-            if (s.initial && !t.initial_mask[cr].has(from))
-                || (s.lame && (s.path[from.index()] & occ).any())
-            {
+            if !s.from.has(from) || (s.lame && (s.path[from.index()] & occ).any()) {
                 continue;
             }
             if occ.has(to) {
@@ -254,7 +256,7 @@ impl<B: TablesFor> Position<B> {
 
     /// The swaps the side to move may play instead of a move at this move number
     /// (`at move 1 swap ...`): those the setup block allows and that leave its king safe.
-    fn gen_play_swaps(&self, v: &Variant, list: &mut MoveList) {
+    pub(super) fn gen_play_swaps(&self, v: &Variant, list: &mut MoveList) {
         let us = self.turn;
         let setup = v.setup().expect("called with in-play swaps");
         if !setup.in_play.iter().any(|p| p.move_number == self.fullmove) {
@@ -289,6 +291,10 @@ impl<B: TablesFor> Position<B> {
         // a side without a royal piece, or obligatory captures (extinction.rs)
         if v.royal_free || v.end().captures_obligatory {
             return self.gen_legal_royal_free(t, v, list);
+        }
+        // hoppers, regions, facing royals (regions.rs)
+        if v.slow_moves {
+            return self.gen_legal_slow(t, v, list);
         }
         self.gen_legal_royal(t, v, list);
     }
@@ -416,7 +422,7 @@ impl<B: TablesFor> Position<B> {
         m
     }
 
-    fn gen_castling(&self, t: &Tables<B>, v: &Variant, occ: B, list: &mut MoveList) {
+    pub(super) fn gen_castling(&self, t: &Tables<B>, v: &Variant, occ: B, list: &mut MoveList) {
         let us = self.turn;
         let Some(rules) = v.castling() else { return };
         let king = self.kings[us];

@@ -34,6 +34,9 @@ pub enum EndRule {
     BareKing,
     /// The counting rule's limit was reached (Makruk).
     Counting,
+    /// A repetition reached by checking at every move: the checking side loses
+    /// (`perpetual-check loss`, Xiangqi).
+    PerpetualCheck,
 }
 
 impl EndRule {
@@ -53,6 +56,7 @@ impl EndRule {
             EndRule::Extinction => "extinction".into(),
             EndRule::BareKing => "bare king".into(),
             EndRule::Counting => "the counting rule".into(),
+            EndRule::PerpetualCheck => "perpetual check".into(),
         }
     }
 }

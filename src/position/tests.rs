@@ -68,6 +68,7 @@ pub(crate) fn chess() -> Variant {
         end: EndRules::default(),
         setup: None,
         drops: None,
+        regions: Default::default(),
     })
     .unwrap()
 }

@@ -75,8 +75,8 @@ pub enum Item {
     Description(Span, Vec<Str>),
     /// `source "..."`
     Source(Span, Vec<Str>),
-    /// `board 8x8`
-    Board(Span, Spanned<(u32, u32)>),
+    /// `board 8x8` (and `points`: the span of that word)
+    Board(Span, Spanned<(u32, u32)>, Option<Span>),
     /// `piece ...`
     Piece(PieceDecl),
     /// `array "..."`
@@ -91,8 +91,34 @@ pub enum Item {
     Drops(Span, DropsBlock),
     /// `pgn-variant "King of the Hill"`
     PgnVariant(Span, Str),
+    /// `region palace d1-f3 drawn`
+    Region(RegionItem),
     /// A line starting with an unknown word.
     Unknown(Spanned<String>),
+}
+
+/// `region <name> <squares, rectangles, ranks ...> [drawn]`: squares written for White.
+#[derive(Clone, Debug)]
+pub struct RegionItem {
+    /// The whole line.
+    pub span: Span,
+    /// The region's name.
+    pub name: Spanned<String>,
+    /// Squares (`d1`) and rectangles (`d1-f3`), as written.
+    pub squares: Vec<Spanned<String>>,
+    /// `ranks 1 2 3`: whole ranks, 1 = White's back rank.
+    pub ranks: Vec<Spanned<i64>>,
+    /// `drawn`: the GUI draws it.
+    pub drawn: bool,
+}
+
+/// A piece's clause about regions.
+#[derive(Clone, Debug)]
+pub enum PieceRegion {
+    /// `confined to palace`: (clause span, region name).
+    Confined(Span, Spanned<String>),
+    /// `also "sW" in across`: (clause span, Betza text, region name).
+    Also(Span, Str, Spanned<String>),
 }
 
 impl Item {
@@ -103,14 +129,14 @@ impl Item {
             Item::Name(k, _) => (Kw::Name, *k),
             Item::Description(k, _) => (Kw::Description, *k),
             Item::Source(k, _) => (Kw::Source, *k),
-            Item::Board(k, _) => (Kw::Board, *k),
+            Item::Board(k, _, _) => (Kw::Board, *k),
             Item::Array(k, _) => (Kw::Array, *k),
             Item::Castling(k, _) => (Kw::Castling, *k),
             Item::End(k, _) => (Kw::End, *k),
             Item::Setup(k, _) => (Kw::Setup, *k),
             Item::Drops(k, _) => (Kw::Drops, *k),
             Item::PgnVariant(k, _) => (Kw::PgnVariant, *k),
-            Item::Piece(_) | Item::Unknown(_) => return None,
+            Item::Piece(_) | Item::Region(_) | Item::Unknown(_) => return None,
         };
         Some((kw.word(), span))
     }
@@ -141,6 +167,8 @@ pub struct PieceDecl {
     pub initial: Vec<(Span, Vec<Spanned<i64>>)>,
     /// `en-passant ranks 3`: (clause span, ranks).
     pub en_passant: Vec<(Span, Vec<Spanned<i64>>)>,
+    /// `confined to <region>` and `also "<Betza>" in <region>` clauses.
+    pub regions: Vec<PieceRegion>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -280,6 +308,10 @@ pub struct EndBlock {
     pub checks: Vec<Spanned<i64>>,
     /// `checking illegal`
     pub checking_illegal: Vec<Span>,
+    /// `facing illegal`
+    pub facing: Vec<Span>,
+    /// `perpetual-check loss`
+    pub perpetual: Vec<Span>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }

@@ -76,6 +76,7 @@ keywords! {
     Top       Setup         "setup"                     7  "the pre-game setup phase, or `none`";
     Top       PgnVariant    "pgn-variant"               0  "the PGN `Variant` tag other programs give the game";
     Top       Drops         "drops"                     0  "drops in play: pieces in hand, captures to hand";
+    Top       NamedRegion   "region"                    0  "a named region of the board (palace, own side of a river)";
     Piece     Moves         "moves"                     1  "the movement in Betza notation";
     Piece     Value         "value"                     2  "the value in centipawns";
     Piece     Royal         "royal"                     3  "the piece that must not be captured";
@@ -84,6 +85,8 @@ keywords! {
     Piece     Image         "image"                     0  "the picture: figures of the piece set or an SVG file";
     Piece     Initial       "initial"                   0  "the ranks where its `i` moves apply";
     Piece     EnPassant     "en-passant"                0  "the ranks passed over that allow en passant";
+    Piece     Confined      "confined"                  0  "`confined to <region>`: it moves only inside the region";
+    Piece     Also          "also"                      0  "`also \"<Betza>\" in <region>`: moves it has in the region";
     Castling  Rook          "rook"                      1  "the piece the king castles with";
     Castling  KingSide      "king-side"                 2  "where king and rook land on the king side";
     Castling  QueenSide     "queen-side"                3  "where king and rook land on the queen side";
@@ -103,6 +106,8 @@ keywords! {
     End       BareKing      "bare-king"                 0  "a side left with its king alone loses";
     End       Captures      "captures"                  0  "`captures obligatory`: a side that can capture must";
     End       Checkmate     "checkmate"                 0  "whether checkmate loses (as in chess) or wins";
+    End       Facing        "facing"                    0  "`facing illegal`: the royal pieces may not face each other";
+    End       Perpetual     "perpetual-check"           0  "`perpetual-check loss`: perpetual check loses";
     Setup     Step          "step"                      1  "one step of the setup phase";
     Setup     Require       "require"                   2  "a requirement on the arrays";
     Setup     Hand          "hand"                      0  "the pieces each side starts with in hand";

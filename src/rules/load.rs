@@ -68,6 +68,10 @@ pub(crate) struct Draft {
     pub drops: Option<(Span, DropsBlock)>,
     /// `pgn-variant`, of this file only: never inherited (see `merge`).
     pub pgn_variant: Option<Str>,
+    /// `points` after the board size, with the board that says it.
+    pub points: Option<Span>,
+    /// `region` items, parents' first.
+    pub regions: Vec<RegionItem>,
 }
 
 /// A parent file found for `extends`.
@@ -184,7 +188,15 @@ impl<'a> Loader<'a> {
                 Item::Name(_, s) => draft.name = Some(s),
                 Item::Description(_, t) => draft.description = Some(t),
                 Item::Source(_, t) => draft.source = Some(t),
-                Item::Board(_, b) => draft.board = Some(b),
+                Item::Board(_, b, points) => {
+                    draft.board = Some(b);
+                    draft.points = points;
+                }
+                Item::Region(r) => {
+                    // a child's region replaces the parent's of the same name
+                    draft.regions.retain(|q| q.name.value != r.name.value);
+                    draft.regions.push(r);
+                }
                 Item::Array(_, a) => draft.array = Some(a),
                 Item::Castling(k, c) => draft.castling = Some((k, c)),
                 Item::End(k, e) => draft.end = Some((k, e)),

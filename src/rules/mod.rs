@@ -110,6 +110,8 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "loop",
     "chessgi",
     "pocketknight",
+    "xiangqi",
+    "minixiangqi",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -12,6 +12,7 @@ mod drops;
 mod end;
 mod goals;
 mod promo;
+mod regions;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]
@@ -65,6 +66,7 @@ impl Cx {
             Rule::board_item => self.parse_board_item(inner),
             Rule::array_item => self.parse_array_item(inner),
             Rule::piece_item => Item::Piece(self.parse_piece_item(inner)),
+            Rule::region_item => Item::Region(self.parse_region_item(inner)),
             Rule::castling_item => self.parse_castling_item(inner),
             Rule::end_item => self.parse_end_item(inner),
             Rule::setup_item => self.parse_setup_item(inner),
@@ -120,10 +122,12 @@ impl Cx {
 
     fn parse_board_item(&self, pair: Pair<Rule>) -> Item {
         let (k, rest) = self.split_kw(pair);
-        let Some(size) = rest.into_iter().next() else {
+        let mut rest = rest.into_iter();
+        let Some(size) = rest.next() else {
             unreachable!("board has a size")
         };
-        Item::Board(k, self.parse_board_size(size))
+        let points = rest.next().map(|p| self.span(&p));
+        Item::Board(k, self.parse_board_size(size), points)
     }
 
     fn parse_board_size(&self, pair: Pair<Rule>) -> Spanned<(u32, u32)> {
@@ -177,6 +181,7 @@ impl Cx {
             image: vec![],
             initial: vec![],
             en_passant: vec![],
+            regions: vec![],
             unknown: vec![],
         };
         for p in it {
@@ -209,6 +214,7 @@ impl Cx {
                         .collect();
                     into.push((span, ranks));
                 }
+                Rule::confined_attr | Rule::also_attr => d.regions.push(self.parse_piece_region(p)),
                 Rule::unknown_attr => d.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected piece attribute {r:?}"),
             }

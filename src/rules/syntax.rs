@@ -245,6 +245,27 @@ fn drops_token_name(rule: Rule) -> &'static str {
         Rule::drops_captures => "`captures to hand`",
         Rule::drops_promoted => "`promoted demote` or `promoted keep`",
         Rule::drops_kind => "`<letters> ranks <numbers>`",
+        _ => region_token_name(rule),
+    }
+}
+
+/// The names of the rules of regions, confinement, moves in a region, facing royals, the
+/// perpetual-check rule and the board of points (Xiangqi).
+fn region_token_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::kw_points => "`points`",
+        Rule::kw_drawn => "`drawn`",
+        Rule::kw_confined => "`confined`",
+        Rule::kw_also => "`also`",
+        Rule::kw_in => "`in`",
+        Rule::kw_facing => "`facing`",
+        Rule::kw_perpetual => "`perpetual-check`",
+        Rule::region_item => "a region like `region palace d1-f3` or `region home ranks 1 2 3`",
+        Rule::square_span => "a rectangle of squares like `d1-f3`",
+        Rule::confined_attr => "`confined to <region>`",
+        Rule::also_attr => "`also \"<Betza>\" in <region>`",
+        Rule::end_facing => "`facing illegal`",
+        Rule::end_perpetual => "`perpetual-check loss`",
         r => unreachable!("every rule has a name: {r:?}"),
     }
 }
@@ -274,6 +295,11 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, text: &str, file: usize)
             // `end of file` and the catch-all `word` of unknown entries only add noise next
             // to real alternatives; at the end of a line, "end of file" reads "end of line".
             let mut rules: Vec<Rule> = positives.clone();
+            // so do the optional words that may end a complete line (`board 9x10 points`,
+            // `region ... drawn`): "expected end of line" says more
+            if rules.contains(&Rule::EOI) {
+                rules.retain(|r| !matches!(r, Rule::kw_points | Rule::kw_drawn));
+            }
             if rules.len() > 1 {
                 rules.retain(|r| !matches!(r, Rule::EOI | Rule::word));
             }

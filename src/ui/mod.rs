@@ -50,6 +50,7 @@ mod pgn;
 mod pgn_rules;
 mod picker;
 mod pieces;
+mod points;
 mod prefs;
 mod rules_tab;
 mod session;

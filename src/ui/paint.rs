@@ -64,7 +64,12 @@ pub(super) fn board(
         }
     }
     if let Some(s) = marks.selected {
-        painter.rect_filled(layout.rect(v, s), 0.0, SELECTED);
+        let r = layout.rect(v, s);
+        if v.board_drawing().points {
+            painter.circle_filled(r.center(), sz * 0.46, SELECTED);
+        } else {
+            painter.rect_filled(r, 0.0, SELECTED);
+        }
     }
     let preview = preview(painter, view, layout, marks);
     let drag_from = marks.dragged.map(|(from, _)| from);
@@ -202,10 +207,24 @@ fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &
     let last = last_move_squares(v, view.pos, view.last_move);
     let coord_font = FontId::proportional((sz * 0.2).clamp(9.0, 16.0));
     let (light_sq, dark_sq) = pieces::style(painter.ctx()).theme.squares();
+    // A board of points (Xiangqi): lines instead of squares; marks become discs on the points.
+    let drawing = v.board_drawing();
+    if drawing.points {
+        super::points::paint(painter, v, layout, &drawing);
+    }
+    let mark = |r: Rect, fill: Color32| {
+        if drawing.points {
+            painter.circle_filled(r.center(), sz * 0.46, fill);
+        } else {
+            painter.rect_filled(r, 0.0, fill);
+        }
+    };
     for sq in g.squares() {
         let r = layout.rect(v, sq);
         let light = g.is_light(sq);
-        painter.rect_filled(r, 0.0, if light { light_sq } else { dark_sq });
+        if !drawing.points {
+            painter.rect_filled(r, 0.0, if light { light_sq } else { dark_sq });
+        }
         if view.goals.contains(&sq) {
             painter.rect_filled(r, 0.0, GOAL_FILL);
             painter.rect_stroke(
@@ -216,7 +235,7 @@ fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &
             );
         }
         if last.contains(&sq) {
-            painter.rect_filled(r, 0.0, LAST_MOVE);
+            mark(r, LAST_MOVE);
         }
         if view.check == Some(sq) {
             // a red glow around the king in check
@@ -230,7 +249,11 @@ fn paint_squares(painter: &Painter, v: &Variant, view: &BoardView<'_>, layout: &
         }
         // Coordinates inside the edge squares, in the other square colour.
         let (x, y) = layout.cell(v, sq);
-        let ink = if light { dark_sq } else { light_sq };
+        let ink = match (drawing.points, light) {
+            (true, _) => super::points::LINE,
+            (false, true) => dark_sq,
+            (false, false) => light_sq,
+        };
         if y as u8 == layout.ranks - 1 {
             let file = crate::types::Geometry::file_char(g.file(sq)).to_string();
             painter.text(

@@ -5,28 +5,17 @@
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Stroke};
 
-use crate::types::Square;
-use crate::variant::Variant;
+use crate::variant::{BoardDrawing, Variant};
 
 use super::board::Layout;
 use super::fonts;
 
 /// The paper the lines are drawn on, and their ink.
-const PAPER: Color32 = Color32::from_rgb(232, 196, 134);
-const LINE: Color32 = Color32::from_rgb(70, 45, 20);
+pub(super) const PAPER: Color32 = Color32::from_rgb(232, 196, 134);
+pub(super) const LINE: Color32 = Color32::from_rgb(70, 45, 20);
 
-/// How a board of points is drawn: the ranks a river runs between (the lower one, counted from
-/// White's side, 0-based) and each palace as its lower-left and upper-right squares.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct PointsStyle {
-    /// The river lies between this rank and the next.
-    pub river: Option<u8>,
-    /// Palaces: the squares of two opposite corners.
-    pub palaces: Vec<(Square, Square)>,
-}
-
-/// Paints the paper, the lines, the river and the palaces.
-pub(super) fn paint(painter: &Painter, v: &Variant, layout: &Layout, style: &PointsStyle) {
+/// Paints the paper, the lines, the river and the palaces of [`Variant::board_drawing`].
+pub(super) fn paint(painter: &Painter, v: &Variant, layout: &Layout, style: &BoardDrawing) {
     let g = v.geometry();
     let sz = layout.size();
     let corner = |f: u8, r: u8| layout.rect(v, g.square(f, r)).center();
@@ -44,10 +33,11 @@ pub(super) fn paint(painter: &Painter, v: &Variant, layout: &Layout, style: &Poi
     for f in 0..g.files {
         let edge = f == 0 || f == g.files - 1;
         match style.river {
-            // inner files stop at the river; the edge files cross it
-            Some(river) if !edge && river + 1 < g.ranks => {
-                line(corner(f, 0), corner(f, river));
-                line(corner(f, river + 1), corner(f, g.ranks - 1));
+            // inner files stop at the river (between ranks `river - 1` and `river`); the edge
+            // files cross it
+            Some(river) if !edge && river > 0 && river < g.ranks => {
+                line(corner(f, 0), corner(f, river - 1));
+                line(corner(f, river), corner(f, g.ranks - 1));
             }
             _ => line(corner(f, 0), corner(f, g.ranks - 1)),
         }
@@ -60,19 +50,31 @@ pub(super) fn paint(painter: &Painter, v: &Variant, layout: &Layout, style: &Poi
         Stroke::new((sz * 0.05).max(1.5), LINE),
         egui::StrokeKind::Middle,
     );
-    for &(a, b) in &style.palaces {
-        let (f0, r0, f1, r1) = (g.file(a), g.rank(a), g.file(b), g.rank(b));
+    for &(f0, r0, f1, r1) in &style.palaces {
         line(corner(f0, r0), corner(f1, r1));
         line(corner(f0, r1), corner(f1, r0));
     }
-    if let Some(river) = style.river.filter(|&r| r + 1 < g.ranks) {
+    if let Some(river) = style.river.filter(|&r| r > 0 && r < g.ranks) {
+        let river = river - 1;
         let y = (corner(0, river).y + corner(0, river + 1).y) / 2.0;
         let x0 = corner(0, river).x;
         let x1 = corner(g.files - 1, river).x;
         let font = FontId::new(sz * 0.45, fonts::pieces());
         let ink = LINE.gamma_multiply(0.8);
         let third = (x1 - x0) / 4.0;
-        painter.text(Pos2::new(x0 + third, y), Align2::CENTER_CENTER, "楚 河", font.clone(), ink);
-        painter.text(Pos2::new(x1 - third, y), Align2::CENTER_CENTER, "漢 界", font, ink);
+        painter.text(
+            Pos2::new(x0 + third, y),
+            Align2::CENTER_CENTER,
+            "楚 河",
+            font.clone(),
+            ink,
+        );
+        painter.text(
+            Pos2::new(x1 - third, y),
+            Align2::CENTER_CENTER,
+            "漢 界",
+            font,
+            ink,
+        );
     }
 }

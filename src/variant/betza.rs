@@ -13,8 +13,10 @@
 //! | `R4`, `W3`, `N2` | a number after an atom limits the ride to that many steps |
 //!
 //! Modifiers: `m` moves only (no capture), `c` captures only, `i` only from the piece's
-//! starting rank (a pawn's double step), `n` lame (every square passed over must be empty),
-//! `e` may also capture en passant; directions `f` `b` `l` `r` (forward, backward, left, right,
+//! starting rank (a pawn's double step), `n` lame (every square passed over must be empty: on
+//! a line, or for an oblique leap the orthogonal step first, as the Xiangqi horse `nN`), `p`
+//! hopper (jumps one piece on its line, the Xiangqi cannon `mRcpR`), `e` may also capture en
+//! passant; directions `f` `b` `l` `r` (forward, backward, left, right,
 //! as seen by the piece's owner), `v` = `fb`, `s` = `lr`, a pair such as `fl` for one diagonal,
 //! and a doubled letter such as `ff` for the narrow forward moves of an oblique leaper.
 //!
@@ -48,6 +50,10 @@ pub struct Atom {
     pub lame: bool,
     /// May capture en passant.
     pub en_passant: bool,
+    /// A hopper (`p`): rides to the first piece in its way (the screen), jumps it, and goes on
+    /// beyond it: to the empty squares up to the next piece when it moves, onto that piece
+    /// when it captures (the Xiangqi cannon is `mRcpR`). Only for unlimited rides.
+    pub hop: bool,
 }
 
 impl Atom {
@@ -166,14 +172,6 @@ fn err(offset: usize, len: usize, message: impl Into<String>, help: Option<&str>
     }
 }
 
-fn gcd(a: i32, b: i32) -> i32 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
-    }
-}
-
 /// Parses a Betza string into atoms, one per direction.
 ///
 /// Every problem is reported with its byte offset; the first problem ends the parse.
@@ -212,6 +210,8 @@ struct Modifiers {
     lame: bool,
     /// `e`
     en_passant: bool,
+    /// `p`
+    hop: bool,
     /// `f` `b` `l` `r` `v` `s`, as written.
     dirs: Vec<char>,
 }
@@ -253,13 +253,19 @@ fn parse_term(
             Some("leave both out for a piece that moves and captures alike"),
         ));
     }
-    let produced = expand(&shape, &mods, range, atoms).map_err(|()| {
-        err(
+    let produced = expand(&shape, &mods, range, atoms).map_err(|bad| match bad {
+        Unsupported::Lame => err(
             start_off,
             aoff + 1 - start_off,
-            "`n` (lame) is only supported for leaps along a line",
-            Some("use it with D, A, H, G or a leap such as (4,0); e.g. `ifmnD` for a pawn's double step"),
-        )
+            "`n` (lame) is only supported for leaps of more than one step",
+            Some("use it with a leap such as D, N, A or (4,0); e.g. `ifmnD` for a pawn's double step, `nN` for the Xiangqi horse"),
+        ),
+        Unsupported::Hop => err(
+            start_off,
+            aoff + 1 - start_off,
+            "`p` (hopper) is only supported for unlimited rides",
+            Some("use it with R, B, Q or a doubled leaper; e.g. `mRcpR` for the Xiangqi cannon"),
+        ),
     })?;
     if produced == 0 {
         return Err(err(
@@ -289,7 +295,7 @@ fn parse_modifiers(
     chars: &[(usize, char)],
     mut i: usize,
 ) -> Result<(Modifiers, usize), BetzaError> {
-    const SUPPORTED: &str = "supported modifiers are m c i n e and the directions f b l r v s";
+    const SUPPORTED: &str = "supported modifiers are m c i n e p and the directions f b l r v s";
     let mut m = Modifiers::default();
     while i < chars.len() && chars[i].1.is_ascii_lowercase() {
         let (off, c) = chars[i];
@@ -300,12 +306,13 @@ fn parse_modifiers(
             'n' => m.lame = true,
             'e' => m.en_passant = true,
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => m.dirs.push(c),
-            'p' | 'g' => {
+            'p' => m.hop = true,
+            'g' => {
                 return Err(err(
                     off,
                     1,
                     format!("hopping modifier `{c}` is not supported"),
-                    Some("Myriad supports leapers and riders; hoppers such as the cannon are not available yet"),
+                    Some("Myriad supports the hopper `p` (the cannon `mRcpR`), not the grasshopper's `g`"),
                 ))
             }
             'j' | 'a' | 'o' | 'x' | 'y' | 'z' | 'u' | 'h' | 't' | 'd' | 'k' | 'q' | 'w' => {
@@ -487,19 +494,32 @@ fn direction_terms(dirs: &[char]) -> Vec<Term> {
     terms
 }
 
+/// A modifier that the atom it is written with does not support.
+enum Unsupported {
+    /// `n` on a ride or a one-step leap.
+    Lame,
+    /// `p` on a leap or a limited ride.
+    Hop,
+}
+
 /// Adds the atoms of one modified atom, one per selected direction (each once); returns how
-/// many directions were selected, or `Err` for a lame atom that is not a leap along a line.
+/// many directions were selected, or what is unsupported: a lame atom that is not a leap of
+/// more than one step (Fairy-Stockfish's `lame_leaper_path`: `nN`, `nA`, `nD`), a hopper that
+/// is not an unlimited ride.
 fn expand(
     shape: &AtomShape,
     mods: &Modifiers,
     range: u8,
     atoms: &mut Vec<Atom>,
-) -> Result<usize, ()> {
+) -> Result<usize, Unsupported> {
     let terms = direction_terms(&mods.dirs);
     let mut produced = 0;
     for &(x, y) in &shape.vectors {
-        if mods.lame && (gcd(x as i32, y as i32) < 2 || shape.rides) {
-            return Err(());
+        if mods.lame && (x.max(y) < 2 || shape.rides) {
+            return Err(Unsupported::Lame);
+        }
+        if mods.hop && (!shape.rides || range != 0) {
+            return Err(Unsupported::Hop);
         }
         for (dx, dy) in symmetric(x, y) {
             let sel = terms.is_empty()
@@ -526,6 +546,7 @@ fn expand(
                 initial: mods.initial,
                 lame: mods.lame,
                 en_passant: mods.en_passant,
+                hop: mods.hop,
             };
             if !atoms.contains(&atom) {
                 atoms.push(atom);
@@ -564,7 +585,8 @@ mod tests {
             },
             initial: true,
             lame: true,
-            en_passant: false
+            en_passant: false,
+            hop: false
         }));
         assert!(pawn.iter().filter(|a| a.en_passant).count() == 2);
     }
@@ -582,6 +604,9 @@ mod tests {
         assert_eq!(count("flF"), 1);
         assert_eq!(count("vW"), 2);
         assert_eq!(count("sW"), 2);
+        assert_eq!(count("nN"), 8); // the Xiangqi horse
+        assert_eq!(count("mRcpR"), 8); // the cannon: four quiet rides, four hopping captures
+        assert!(parse("cpR").unwrap().iter().all(|a| a.hop && !a.mode.quiet));
     }
 
     #[test]
@@ -589,8 +614,11 @@ mod tests {
         let e = parse("fmWX").unwrap_err();
         assert_eq!(e.offset, 3);
         assert!(e.message.contains("`X`"));
-        assert_eq!(parse("pR").unwrap_err().offset, 0);
-        assert!(parse("nN").is_err());
+        // hoppers and oblique lame leaps are supported (Xiangqi), but not on every atom
+        assert_eq!(parse("pN").unwrap_err().offset, 0);
+        assert!(parse("nNN").is_err());
+        assert!(parse("nW").is_err());
+        assert!(parse("pR4").is_err());
         assert!(parse("R0").is_err());
         assert!(parse("R99").is_err());
         assert!(parse("(1,2").is_err());

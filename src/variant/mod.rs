@@ -10,12 +10,14 @@ mod drops;
 mod goals;
 pub mod look;
 mod origin;
+mod regions;
 pub mod setup;
 mod tables;
 
 pub use drops::{drops_summary, Drops, PromotedCapture};
 pub use goals::{goals_summary, Goals, Region};
 pub use origin::Origin;
+pub use regions::{BoardDrawing, NamedRegion, RegionMoves, Regions};
 pub use setup::{
     Constraint, ConstraintKind, ConstraintWhen, PlaySwap, SetupPhase, SetupStep, Shuffle,
     StepAction,
@@ -184,6 +186,10 @@ pub struct EndRules {
     pub counting: Option<CountingRules>,
     /// Goals other than mate: a region to reach, checks to give, checks forbidden.
     pub goals: Goals,
+    /// `perpetual-check loss`: a repetition that ends the game is lost by the side that gave
+    /// check at every one of its moves since the first occurrence (Fairy-Stockfish's
+    /// `perpetualCheckIllegal`, Xiangqi).
+    pub perpetual_check_loses: bool,
 }
 
 /// An extinction rule, Fairy-Stockfish's `extinctionValue`, `extinctionPieceTypes`,
@@ -233,6 +239,7 @@ impl Default for EndRules {
             extinction: None,
             captures_obligatory: false,
             checkmate_win: false,
+            perpetual_check_loses: false,
         }
     }
 }
@@ -265,6 +272,8 @@ pub struct VariantSpec {
     pub setup: Option<SetupPhase>,
     /// Drops in play (`drops { ... }`), if the game has them.
     pub drops: Option<Drops>,
+    /// Regions and what they rule (confinement, moves in a region, facing royals).
+    pub regions: Regions,
 }
 
 /// A compiled game description. Create with [`Variant::new`]; share with `Arc`.
@@ -291,6 +300,10 @@ pub struct Variant {
     pub has_rule_ends: bool,
     /// Does the `end` block have a `counting` rule (Makruk)? Looked up on every move.
     pub has_counting: bool,
+    /// Do hoppers, confined pieces, moves in a region or `facing illegal` shape the moves?
+    /// Then the general generator runs (each move played and tested), not the fast one built
+    /// on pins and check masks. Looked up at every node.
+    pub slow_moves: bool,
     /// For `captured` promotion: how many pieces of each kind each side has in the array (and
     /// in hand); a pawn promotes to a kind only while the side has fewer on the board.
     pub promotion_limit: ByColor<[u8; MAX_ROLES]>,
@@ -436,7 +449,10 @@ impl Variant {
             .iter()
             .any(|r| r.atoms.iter().any(|a| a.en_passant));
         let has_rule_ends = spec.end.goals.any() || spec.end.extinction.is_some();
+        let slow_moves =
+            spec.regions.rules_moves() || spec.roles.iter().any(|r| r.atoms.iter().any(|a| a.hop));
         let mut v = Variant {
+            slow_moves,
             spec,
             royal,
             initial_ranks,

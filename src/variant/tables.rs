@@ -53,6 +53,9 @@ pub struct Special<B> {
     pub capture: bool,
     /// Only from the role's initial ranks.
     pub initial: bool,
+    /// The squares it applies from: the initial ranks for an `initial` leap, the region of an
+    /// `also "..." in <region>` move, else the whole board.
+    pub from: B,
     /// The squares passed over must be empty.
     pub lame: bool,
     /// A pawn's multi-step: creates an en passant target on the square passed over.
@@ -108,6 +111,19 @@ pub struct Tables<B> {
     pub file_mask: Vec<B>,
     /// Light squares.
     pub light: B,
+    /// Hopping rides (`p`, the cannon) of each (color, role), by `color * roles + role`.
+    pub hops: Vec<Vec<Ride>>,
+    /// For an attacking colour: (reverse ray kind, the roles that capture hopping along it).
+    pub rev_hops: ByColor<Vec<(u16, RoleSet)>>,
+    /// The squares a role may move to and attacks (`confined to <region>`), by
+    /// `color * roles + role`; the whole board for a role that is not confined.
+    pub confine: Vec<B>,
+    /// Roles of each colour that are confined to a region.
+    pub confined: ByColor<RoleSet>,
+    /// Do pieces attack other than by plain leaps, rides and specials (hoppers, confinement)?
+    /// Only then does [`crate::position::Position`]'s attack test look at `rev_hops` and
+    /// `confine`, so orthodox games pay one predictable branch.
+    pub extra_attacks: bool,
 }
 
 impl<B: Bits> Tables<B> {
@@ -176,6 +192,11 @@ impl<B: Bits> Tables<B> {
             rank_mask: vec![B::EMPTY; g.ranks as usize],
             file_mask: vec![B::EMPTY; g.files as usize],
             light: B::EMPTY,
+            hops: vec![Vec::new(); 2 * roles],
+            rev_hops: ByColor::default(),
+            confine: vec![B::EMPTY; 2 * roles],
+            confined: ByColor::default(),
+            extra_attacks: false,
         };
         for sq in g.squares() {
             t.board.set(sq);
@@ -207,6 +228,7 @@ impl<B: Bits> Tables<B> {
                 }
             }
         }
+        t.add_regions(v);
         // reverse leap tables
         for c in Color::ALL {
             for r in v.roles() {
@@ -249,7 +271,7 @@ impl<B: Bits> Tables<B> {
         }
     }
 
-    fn ray_index(&mut self, g: Geometry, dx: i8, dy: i8, range: u8) -> u16 {
+    pub(super) fn ray_index(&mut self, g: Geometry, dx: i8, dy: i8, range: u8) -> u16 {
         if let Some(i) = self
             .rays
             .iter()
@@ -286,6 +308,10 @@ impl<B: Bits> Tables<B> {
         let dy = if c.is_white() { a.dy } else { -a.dy };
         let dx = a.dx;
         let cr = self.cr(c, r);
+        if a.hop {
+            self.add_hop(g, c, r, dx, dy, a);
+            return;
+        }
         if a.is_rider() {
             let ray = self.ray_index(g, dx, dy, a.range);
             self.rides[cr].push(Ride {
@@ -311,30 +337,12 @@ impl<B: Bits> Tables<B> {
             return;
         }
         if a.initial || a.lame {
-            let mut to = vec![None; self.n];
-            let mut path = vec![B::EMPTY; self.n];
-            for sq in g.squares() {
-                if let Some(t) =
-                    g.square_at(g.file(sq) as i32 + dx as i32, g.rank(sq) as i32 + dy as i32)
-                {
-                    to[sq.index()] = Some(t);
-                    path[sq.index()] = self.line_between(sq, t);
-                }
-            }
-            self.specials[cr].push(Special {
-                dx,
-                dy,
-                quiet: a.mode.quiet,
-                capture: a.mode.capture,
-                initial: a.initial,
-                lame: a.lame,
-                creates_ep: pawn && a.lame && !a.mode.capture,
-                to,
-                path,
-            });
-            if a.mode.capture {
-                self.special_capturers[c].insert(r);
-            }
+            let from = if a.initial {
+                self.initial_mask[cr]
+            } else {
+                self.board
+            };
+            self.add_special(g, c, r, pawn, a, from);
             return;
         }
         for sq in g.squares() {
@@ -352,6 +360,76 @@ impl<B: Bits> Tables<B> {
                 if a.en_passant {
                     self.ep_capture[i].set(to);
                 }
+            }
+        }
+    }
+
+    /// Adds a leap that applies only from the squares `from` (initial-rank leaps, moves in a
+    /// region) or that is lame: a [`Special`], checked one by one.
+    pub(super) fn add_special(
+        &mut self,
+        g: Geometry,
+        c: Color,
+        r: Role,
+        pawn: bool,
+        a: &Atom,
+        from: B,
+    ) {
+        let dy = if c.is_white() { a.dy } else { -a.dy };
+        let dx = a.dx;
+        let cr = self.cr(c, r);
+        let mut to = vec![None; self.n];
+        let mut path = vec![B::EMPTY; self.n];
+        for sq in g.squares() {
+            if let Some(t) =
+                g.square_at(g.file(sq) as i32 + dx as i32, g.rank(sq) as i32 + dy as i32)
+            {
+                to[sq.index()] = Some(t);
+                if a.lame {
+                    path[sq.index()] = self.lame_path(sq, dx, dy);
+                }
+            }
+        }
+        self.specials[cr].push(Special {
+            dx,
+            dy,
+            quiet: a.mode.quiet,
+            capture: a.mode.capture,
+            initial: a.initial,
+            from,
+            lame: a.lame,
+            creates_ep: pawn && a.lame && !a.mode.capture,
+            to,
+            path,
+        });
+        if a.mode.capture {
+            self.special_capturers[c].insert(r);
+        }
+    }
+
+    /// The squares a lame leap from `from` by (dx, dy) passes over, as Fairy-Stockfish's
+    /// `lame_leaper_path` walks them: a step along the longer axis while the distances still
+    /// left differ, a diagonal step once they are equal. For a leap along a line these are the
+    /// squares between (`nD`, `nA`); the Xiangqi horse `nN` passes the orthogonally adjacent
+    /// square, its "leg".
+    fn lame_path(&self, from: Square, dx: i8, dy: i8) -> B {
+        let g = self.geometry;
+        let (mut f, mut r) = (g.file(from) as i32, g.rank(from) as i32);
+        let (tf, tr) = (f + dx as i32, r + dy as i32);
+        let mut b = B::EMPTY;
+        loop {
+            let diff = (tf - f).abs() - (tr - r).abs();
+            if diff >= 0 {
+                f += (tf - f).signum();
+            }
+            if diff <= 0 {
+                r += (tr - r).signum();
+            }
+            if (f, r) == (tf, tr) {
+                return b;
+            }
+            if let Some(s) = g.square_at(f, r) {
+                b.set(s);
             }
         }
     }

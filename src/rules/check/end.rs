@@ -66,6 +66,7 @@ pub(super) fn check(s: &mut Session, e: &EndBlock, letters: &[char]) -> EndRules
         extinction: e.extinction.first().and_then(|x| extinction(s, x, letters)),
         captures_obligatory: !e.captures.is_empty(),
         checkmate_win: e.checkmate_win.first().is_some_and(|c| c.value),
+        perpetual_check_loses: false, // with the regions: `regions::perpetual`
     }
 }
 

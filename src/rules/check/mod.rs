@@ -16,6 +16,7 @@ mod goals;
 mod image;
 mod pieces;
 mod place;
+mod regions;
 mod setup;
 mod setup_advice;
 
@@ -79,7 +80,9 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
     };
     if let Some((_, e)) = &d.end {
         end.counting = counting::check(s, e, &letters);
+        end.perpetual_check_loses = regions::perpetual(s, e);
     }
+    let regions = regions::check(s, d, geometry);
     let setup = match &d.setup {
         Some((k, Some(b))) => setup::check(s, *k, b, geometry, &letters),
         _ => None,
@@ -109,6 +112,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         end,
         setup,
         drops,
+        regions,
     };
     if let Some((k, Some(b))) = &d.setup {
         setup_advice::check_can_finish(s, *k, &b.requires, &spec);

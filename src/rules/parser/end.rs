@@ -74,6 +74,8 @@ impl Cx {
                 Rule::end_region | Rule::end_checks | Rule::end_checking => {
                     self.parse_end_goal(&mut b, p)
                 }
+                Rule::end_facing => b.facing.push(span),
+                Rule::end_perpetual => b.perpetual.push(span),
                 Rule::end_unknown => b.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected end entry {r:?}"),
             }
