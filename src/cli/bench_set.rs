@@ -26,7 +26,11 @@ pub const SEARCH_SET: &[(&str, &str, u32)] = &[
         "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 13",
         10,
     ),
-    ("chess", "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1", 16),
+    (
+        "chess",
+        "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
+        16,
+    ),
     // Chess484 (Regroupment Random Chess) arrays
     (
         "chess484",

@@ -59,6 +59,11 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     /// Every move of the game is a capture (Clobber): quiescence would search the whole game
     /// out, so it stands pat.
     captures_only: bool,
+    /// Quiescence may generate the captures and promotions alone (the stalemate of the side
+    /// to move is a draw, so standing pat where it has none is sound enough).
+    tactical_gen: bool,
+    /// Late-move reductions by depth and number of moves searched.
+    lmr: Box<[[i32; 64]; 64]>,
 }
 
 /// Converts an internal score for reports.
@@ -70,6 +75,17 @@ pub(crate) fn to_score(s: i32) -> Score {
     } else {
         Score::Cp(s)
     }
+}
+
+/// Late-move reductions, growing with the logarithms of the depth and of the move number.
+fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
+        }
+    }
+    t
 }
 
 #[inline]
@@ -139,6 +155,8 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                     .roles
                     .iter()
                     .all(|r| r.atoms.iter().all(|a| !a.mode.quiet)),
+            tactical_gen: v.end().stalemate_draw,
+            lmr: lmr_table(),
         }
     }
 
@@ -385,6 +403,11 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 }
             }
         }
+        // internal iterative reduction: without a move from the table this node was not
+        // searched before, and its ordering is a guess: search it a little shallower
+        if tt_move.is_none() && depth >= 4 && ply > 0 {
+            depth -= 1;
+        }
         let static_eval = if in_check { -INF } else { self.eval(pos) };
         if !pv_node && !in_check && ply > 0 {
             // reverse futility pruning
@@ -448,20 +471,20 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, i);
             let capture = Self::is_tactical(pos, m);
+            // Shallow pruning of late quiet moves, decided before the move is played (most
+            // moves of a node end here): late-move pruning, and futility pruning where even a
+            // good quiet move would leave the static evaluation far below alpha.
+            if !pv_node && !in_check && !capture && searched > 0 && best > -MATE_BOUND {
+                if depth <= 3 && searched >= 3 + 3 * depth as usize {
+                    continue;
+                }
+                if depth <= 3 && static_eval + 80 + 90 * depth <= alpha {
+                    continue;
+                }
+            }
             let mut child = *pos;
             child.play(self.v, m);
             let gives_check = child.is_check(self.v);
-            // late-move pruning of quiet moves at shallow depth
-            if !pv_node
-                && !in_check
-                && !capture
-                && !gives_check
-                && depth <= 3
-                && searched >= 4 + 4 * depth as usize
-                && best > -MATE_BOUND
-            {
-                continue;
-            }
             self.hashes.push(child.hash());
             let mut score;
             if searched == 0 {
@@ -469,9 +492,13 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             } else {
                 // late move reductions for quiet moves
                 let mut r = 0;
-                if depth >= 3 && !capture && !in_check && !gives_check && searched >= 3 {
-                    r = 1 + (searched >= 8) as i32 + (depth >= 8 && searched >= 16) as i32;
+                if depth >= 3 && !capture && !in_check && !gives_check && searched >= 2 {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)];
                     if pv_node {
+                        r -= 1;
+                    }
+                    if moves[i].1 >= (1 << 22) - 1 {
+                        // a killer
                         r -= 1;
                     }
                     r = r.min(depth - 2).max(0);

@@ -4,7 +4,7 @@
 
 use super::{Searcher, INF, MAX_PLY};
 use crate::position::Position;
-use crate::types::MoveKind;
+use crate::types::{Move, MoveKind};
 use crate::variant::TablesFor;
 
 impl<B: TablesFor> Searcher<'_, B> {
@@ -47,6 +47,20 @@ impl<B: TablesFor> Searcher<'_, B> {
             }
         }
         let mut moves = Vec::with_capacity(32);
+        if !in_check && self.tactical_gen {
+            // only the captures and promotions, when the rules allow generating them alone:
+            // (a side without them stands pat; stalemate is left to the main search)
+            self.gen.clear();
+            if pos.gen_tactical(self.t, self.v, &mut self.gen) {
+                moves.extend(
+                    self.gen
+                        .iter()
+                        .filter(|&&m| Self::is_tactical(pos, m))
+                        .map(|&m| (m, 0)),
+                );
+                return self.qsearch_moves(pos, moves, alpha, beta, ply, best, qply);
+            }
+        }
         self.generate(pos, &mut moves);
         if moves.is_empty() {
             // (past the first quiescence plies checks are not looked for: look now)
@@ -61,6 +75,22 @@ impl<B: TablesFor> Searcher<'_, B> {
         } else if qply > 4 {
             return self.eval(pos);
         }
+        self.qsearch_moves(pos, moves, alpha, beta, ply, best, qply)
+    }
+
+    /// The quiescence moves of `pos` searched in order, from `best` (the standing pat).
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch_moves(
+        &mut self,
+        pos: &Position<B>,
+        mut moves: Vec<(Move, i32)>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        mut best: i32,
+        qply: u32,
+    ) -> i32 {
+        let in_check = best == -INF;
         self.score_moves(pos, &mut moves, None, ply);
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, i);
