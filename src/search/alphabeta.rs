@@ -535,27 +535,24 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         for i in 0..moves.len() {
             let m = Self::pick(moves, i);
             let capture = Self::is_tactical(pos, m);
-            // Shallow pruning of late quiet moves, decided before the move is played (most
-            // moves of a node end here): late-move pruning, and futility pruning where even a
-            // good quiet move would leave the static evaluation far below alpha.
-            if self.quiet_pruning
+            // Shallow pruning of late quiet moves that do not give check: late-move pruning,
+            // and futility pruning where even a good quiet move would leave the static
+            // evaluation far below alpha.
+            let prunable = self.quiet_pruning
                 && !pv_node
                 && !in_check
                 && !capture
                 && searched > 0
                 && best > -MATE_BOUND
-            {
-                if depth <= 3 && searched >= 3 + 3 * depth as usize {
-                    continue;
-                }
-                if depth <= 3 && static_eval + 80 + 90 * depth <= alpha {
-                    continue;
-                }
-            }
+                && depth <= 3
+                && (searched >= 3 + 3 * depth as usize || static_eval + 80 + 90 * depth <= alpha);
             let mut child = *pos;
             child.play(self.v, m);
-            self.prefetch(&child, true);
             let gives_check = child.is_check(self.v);
+            if prunable && !gives_check {
+                continue;
+            }
+            self.prefetch(&child, true);
             self.hashes.push(child.hash());
             let mut score;
             if searched == 0 {
