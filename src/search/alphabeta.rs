@@ -177,7 +177,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             tactical_gen: v.end().stalemate_draw,
             quiet_pruning: !v.end().captures_obligatory,
             lmr: lmr_table(),
-            move_lists: vec![Vec::with_capacity(64); MAX_PLY + 1],
+            move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
 
