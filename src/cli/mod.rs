@@ -1,6 +1,7 @@
 //! Command-line parsing (clap) and dispatch. Each subcommand lives in its own file.
 
 mod bench;
+mod bench_set;
 mod check;
 mod matches;
 mod perft;

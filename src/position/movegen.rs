@@ -299,9 +299,27 @@ impl<B: TablesFor> Position<B> {
         self.gen_legal_royal(t, v, list);
     }
 
+    /// The legal captures and promotions (and some non-capturing promotion alternatives) for
+    /// the search's quiescence, without generating the quiet moves; `false` (and nothing
+    /// generated) where the rules need the full generator ([`Position::gen_legal`]) instead:
+    /// rules that end the game or forbid checks, obligatory captures, no royal piece, swaps.
+    pub fn gen_tactical(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) -> bool {
+        if v.has_rule_ends || v.royal_free || v.end().captures_obligatory || v.has_play_swaps {
+            return false;
+        }
+        self.gen_royal(t, v, list, true);
+        true
+    }
+
     /// The legal moves of a side with a royal piece.
     pub(super) fn gen_legal_royal(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) {
-        if v.has_play_swaps {
+        self.gen_royal(t, v, list, false);
+    }
+
+    /// The legal moves of a side with a royal piece; with `tactical`, only the captures and
+    /// the moves to promotion squares ([`Position::gen_tactical`]).
+    fn gen_royal(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList, tactical: bool) {
+        if v.has_play_swaps && !tactical {
             self.gen_play_swaps(v, list);
         }
         let us = self.turn;
@@ -318,6 +336,9 @@ impl<B: TablesFor> Position<B> {
         let mut kt = self.plain_targets(t, royal, ksq, occ, theirs);
         if !t.specials[t.cr(us, royal)].is_empty() {
             kt |= self.special_targets(t, royal, ksq, occ, theirs);
+        }
+        if tactical {
+            kt &= theirs | t.promo_mask[t.cr(us, royal)];
         }
         let occ_wo_king = occ ^ B::single(ksq);
         let mut safe = B::EMPTY;
@@ -354,6 +375,9 @@ impl<B: TablesFor> Position<B> {
                     targets |= self.special_targets(t, r, from, occ, theirs);
                 }
                 targets &= allowed;
+                if tactical {
+                    targets &= theirs | t.promo_mask[t.cr(us, r)];
+                }
                 if pins.all.has(from) {
                     targets &= pins.mask_for(from);
                 }
@@ -393,7 +417,7 @@ impl<B: TablesFor> Position<B> {
             }
         }
 
-        if checkers.is_empty() {
+        if checkers.is_empty() && !tactical {
             self.gen_castling(t, v, occ, list);
         }
     }

@@ -31,6 +31,20 @@ const INF: i32 = MATE + 1;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 
+/// What the move loop of a node needs to know about it.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    in_check: bool,
+    pv_node: bool,
+    tt_move: Option<Move>,
+    static_eval: i32,
+    key: u64,
+}
+
 /// The outcome of a search.
 pub(crate) struct Outcome {
     pub best: Option<Move>,
@@ -59,6 +73,16 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     /// Every move of the game is a capture (Clobber): quiescence would search the whole game
     /// out, so it stands pat.
     captures_only: bool,
+    /// Quiescence may generate the captures and promotions alone (the stalemate of the side
+    /// to move is a draw, so standing pat where it has none is sound enough).
+    tactical_gen: bool,
+    /// May late quiet moves be pruned at shallow depth? Not where captures are obligatory:
+    /// there a quiet move offers material that the opponent must take.
+    quiet_pruning: bool,
+    /// A move list for each ply, reused from node to node.
+    move_lists: Vec<Vec<(Move, i32)>>,
+    /// Late-move reductions by depth and number of moves searched.
+    lmr: Box<[[i32; 64]; 64]>,
 }
 
 /// Converts an internal score for reports.
@@ -70,6 +94,17 @@ pub(crate) fn to_score(s: i32) -> Score {
     } else {
         Score::Cp(s)
     }
+}
+
+/// Late-move reductions, growing with the logarithms of the depth and of the move number.
+fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
+        }
+    }
+    t
 }
 
 #[inline]
@@ -139,6 +174,10 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                     .roles
                     .iter()
                     .all(|r| r.atoms.iter().all(|a| !a.mode.quiet)),
+            tactical_gen: v.end().stalemate_draw,
+            quiet_pruning: !v.end().captures_obligatory,
+            lmr: lmr_table(),
+            move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
 
@@ -158,6 +197,17 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             return e;
         }
         e + self.ctl.noise_for(key)
+    }
+
+    /// Starts loading what the node of `child` will read first: its table slot and its
+    /// cached evaluation.
+    #[inline]
+    fn prefetch(&self, child: &Position<B>, table: bool) {
+        let key = child.hash();
+        if table {
+            self.tt.prefetch(key);
+        }
+        super::tt::prefetch(&self.h.eval_cache[(key as usize) & (EVAL_CACHE - 1)]);
     }
 
     /// Has the search been told to stop (or run out of nodes or time)? Once true, stays true.
@@ -385,6 +435,11 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 }
             }
         }
+        // internal iterative reduction: without a move from the table this node was not
+        // searched before, and its ordering is a guess: search it a little shallower
+        if tt_move.is_none() && depth >= 4 && ply > 0 {
+            depth -= 1;
+        }
         let static_eval = if in_check { -INF } else { self.eval(pos) };
         if !pv_node && !in_check && ply > 0 {
             // reverse futility pruning
@@ -421,8 +476,40 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             }
         }
 
-        let mut moves = Vec::with_capacity(64);
+        // (the move lists of the plies are kept between nodes: no allocation per node)
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
         self.generate(pos, &mut moves);
+        let node = Node {
+            depth,
+            alpha,
+            beta,
+            ply,
+            in_check,
+            pv_node,
+            tt_move,
+            static_eval,
+            key,
+        };
+        let best = self.search_moves(pos, &mut moves, node);
+        self.move_lists[ply] = moves;
+        best
+    }
+
+    /// The moves of a node searched in order (principal variation search with late-move
+    /// pruning and reductions); stores the result in the table.
+    fn search_moves(&mut self, pos: &Position<B>, moves: &mut Vec<(Move, i32)>, node: Node) -> i32 {
+        let Node {
+            depth,
+            mut alpha,
+            beta,
+            ply,
+            in_check,
+            pv_node,
+            tt_move,
+            static_eval,
+            key,
+        } = node;
+
         if moves.is_empty() {
             return if in_check {
                 self.mated_score(ply)
@@ -438,7 +525,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 return -INF;
             }
         }
-        self.score_moves(pos, &mut moves, tt_move, ply);
+        self.score_moves(pos, moves, tt_move, ply);
         let us = pos.turn();
         let mut best = -INF;
         let mut best_move = None;
@@ -446,22 +533,26 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let mut searched = 0;
         let mut quiets_tried: Vec<Move> = Vec::new();
         for i in 0..moves.len() {
-            let m = Self::pick(&mut moves, i);
+            let m = Self::pick(moves, i);
             let capture = Self::is_tactical(pos, m);
+            // Shallow pruning of late quiet moves that do not give check: late-move pruning,
+            // and futility pruning where even a good quiet move would leave the static
+            // evaluation far below alpha.
+            let prunable = self.quiet_pruning
+                && !pv_node
+                && !in_check
+                && !capture
+                && searched > 0
+                && best > -MATE_BOUND
+                && depth <= 3
+                && (searched >= 3 + 3 * depth as usize || static_eval + 80 + 90 * depth <= alpha);
             let mut child = *pos;
             child.play(self.v, m);
             let gives_check = child.is_check(self.v);
-            // late-move pruning of quiet moves at shallow depth
-            if !pv_node
-                && !in_check
-                && !capture
-                && !gives_check
-                && depth <= 3
-                && searched >= 4 + 4 * depth as usize
-                && best > -MATE_BOUND
-            {
+            if prunable && !gives_check {
                 continue;
             }
+            self.prefetch(&child, true);
             self.hashes.push(child.hash());
             let mut score;
             if searched == 0 {
@@ -469,9 +560,13 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             } else {
                 // late move reductions for quiet moves
                 let mut r = 0;
-                if depth >= 3 && !capture && !in_check && !gives_check && searched >= 3 {
-                    r = 1 + (searched >= 8) as i32 + (depth >= 8 && searched >= 16) as i32;
+                if depth >= 3 && !capture && !in_check && !gives_check && searched >= 2 {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)];
                     if pv_node {
+                        r -= 1;
+                    }
+                    if moves[i].1 >= (1 << 22) - 1 {
+                        // a killer
                         r -= 1;
                     }
                     r = r.min(depth - 2).max(0);

@@ -56,6 +56,13 @@ impl Tt {
         ((key as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
+    /// Starts loading the slot of `key` into the cache: called as soon as a child position
+    /// is made, so that the probe at its node does not wait on memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(&self.slots[self.index(key)]);
+    }
+
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
@@ -79,4 +86,17 @@ impl Tt {
             };
         }
     }
+}
+
+/// Asks the processor to bring the cache line of `p` in (a hint: nothing happens elsewhere).
+#[inline(always)]
+pub(crate) fn prefetch<T>(p: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint that never faults, and `p` is a valid reference anyway.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(p as *const T as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }

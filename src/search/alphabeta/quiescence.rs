@@ -4,7 +4,7 @@
 
 use super::{Searcher, INF, MAX_PLY};
 use crate::position::Position;
-use crate::types::MoveKind;
+use crate::types::{Move, MoveKind};
 use crate::variant::TablesFor;
 
 impl<B: TablesFor> Searcher<'_, B> {
@@ -46,8 +46,42 @@ impl<B: TablesFor> Searcher<'_, B> {
                 return stand;
             }
         }
-        let mut moves = Vec::with_capacity(32);
-        self.generate(pos, &mut moves);
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        let best = self.qsearch_node(pos, &mut moves, alpha, beta, ply, in_check, best, qply);
+        self.move_lists[ply] = moves;
+        best
+    }
+
+    /// The moves of a quiescence node: generated (captures and promotions, or evasions) and
+    /// searched.
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch_node(
+        &mut self,
+        pos: &Position<B>,
+        moves: &mut Vec<(Move, i32)>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        best: i32,
+        qply: u32,
+    ) -> i32 {
+        if !in_check && self.tactical_gen {
+            // only the captures and promotions, when the rules allow generating them alone:
+            // (a side without them stands pat; stalemate is left to the main search)
+            self.gen.clear();
+            if pos.gen_tactical(self.t, self.v, &mut self.gen) {
+                moves.extend(
+                    self.gen
+                        .iter()
+                        .filter(|&&m| Self::is_tactical(pos, m))
+                        .map(|&m| (m, 0)),
+                );
+                return self.qsearch_moves(pos, moves, alpha, beta, ply, best, qply);
+            }
+        }
+        self.generate(pos, moves);
         if moves.is_empty() {
             // (past the first quiescence plies checks are not looked for: look now)
             return if in_check || pos.is_check(self.v) {
@@ -61,9 +95,25 @@ impl<B: TablesFor> Searcher<'_, B> {
         } else if qply > 4 {
             return self.eval(pos);
         }
-        self.score_moves(pos, &mut moves, None, ply);
+        self.qsearch_moves(pos, moves, alpha, beta, ply, best, qply)
+    }
+
+    /// The quiescence moves of `pos` searched in order, from `best` (the standing pat).
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch_moves(
+        &mut self,
+        pos: &Position<B>,
+        moves: &mut [(Move, i32)],
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        mut best: i32,
+        qply: u32,
+    ) -> i32 {
+        let in_check = best == -INF;
+        self.score_moves(pos, moves, None, ply);
         for i in 0..moves.len() {
-            let m = Self::pick(&mut moves, i);
+            let m = Self::pick(moves, i);
             // delta pruning: even winning this piece cannot lift alpha
             if !in_check
                 && m.kind != MoveKind::Promotion
@@ -71,8 +121,13 @@ impl<B: TablesFor> Searcher<'_, B> {
             {
                 continue;
             }
+            // a dearer piece taking a cheaper one on a defended square loses material
+            if !in_check && self.quiet_pruning && self.loses_material(pos, m) {
+                continue;
+            }
             let mut child = *pos;
             child.play(self.v, m);
+            self.prefetch(&child, false);
             let gives_check = qply < 2 && child.is_check(self.v);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, gives_check, qply + 1);
             if self.stopped {
@@ -90,5 +145,22 @@ impl<B: TablesFor> Searcher<'_, B> {
             }
         }
         best
+    }
+
+    /// Does the capture `m` give a piece for a cheaper one that the opponent can take back
+    /// (the first step of a static exchange evaluation, enough to leave it out of quiescence)?
+    fn loses_material(&self, pos: &Position<B>, m: Move) -> bool {
+        if m.kind != MoveKind::Normal {
+            return false;
+        }
+        let attacker = pos
+            .piece_at(m.from)
+            .map_or(0, |p| self.et.value[p.role.index()]);
+        let victim = self.victim_value(pos, m);
+        if attacker <= victim + 50 || victim < 0 {
+            return false;
+        }
+        let occ = pos.occupied() ^ B::single(m.from);
+        pos.attackers_to(self.t, m.to, !pos.turn(), occ).any()
     }
 }
