@@ -302,9 +302,15 @@ impl<B: TablesFor> Position<B> {
     /// The legal captures and promotions (and some non-capturing promotion alternatives) for
     /// the search's quiescence, without generating the quiet moves; `false` (and nothing
     /// generated) where the rules need the full generator ([`Position::gen_legal`]) instead:
-    /// rules that end the game or forbid checks, obligatory captures, no royal piece, swaps.
+    /// rules that end the game or forbid checks, obligatory captures, no royal piece, swaps,
+    /// and moves shaped by hoppers or regions (the general generator's games).
     pub fn gen_tactical(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) -> bool {
-        if v.has_rule_ends || v.royal_free || v.end().captures_obligatory || v.has_play_swaps {
+        if v.has_rule_ends
+            || v.royal_free
+            || v.end().captures_obligatory
+            || v.has_play_swaps
+            || v.slow_moves
+        {
             return false;
         }
         self.gen_royal(t, v, list, true);
@@ -399,7 +405,8 @@ impl<B: TablesFor> Position<B> {
             }
         }
 
-        if v.has_drops {
+        // a drop is never a capture: quiescence does without them
+        if v.has_drops && !tactical {
             self.gen_drops(t, v, allowed, verify_all && checkers.any(), list);
         }
 
