@@ -1,5 +1,6 @@
 //! FEN in and out, with Shredder (`HAha`) and X-FEN (`KQkq`) castling.
 
+use crate::types::letter_text;
 use super::{zobrist, EnPassant, Position};
 use crate::types::{Bits, CastlingSide, Color, Geometry, Piece, Square};
 use crate::variant::board_text::{self, BoardText, ProblemKind};
@@ -131,11 +132,11 @@ fn board_error(
             let letters: String = v
                 .role_defs()
                 .iter()
-                .map(|r| format!("{} ", r.letter))
+                .map(|r| format!("{} ", letter_text(r.letter)))
                 .collect();
             ferr(
                 at,
-                format!("unknown piece letter `{c}`"),
+                format!("unknown piece letter `{}`", letter_text(c)),
                 Some(format!(
                     "this game's pieces are {letters}(upper case White, lower case Black)"
                 )),
@@ -460,7 +461,7 @@ impl<B: TablesFor> Position<B> {
                             s += &empty.to_string();
                             empty = 0;
                         }
-                        s.push(v.piece_char(pc));
+                        s += &v.piece_text(pc);
                     }
                     None => empty += 1,
                 }

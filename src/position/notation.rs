@@ -1,6 +1,7 @@
 //! Move notation: UCI (`e2e4`, castling as king takes rook in Chess960 mode) and SAN
 //! (`Nf3`, `exd5`, `O-O`, `e8=Q+`), both ways.
 
+use crate::types::{letter_text, promoted_base};
 use super::Position;
 use crate::types::{CastlingSide, Geometry, Move, MoveKind, MoveList, Role};
 use crate::variant::{TablesFor, Variant};
@@ -43,6 +44,10 @@ impl<B: TablesFor> Position<B> {
                 } else {
                     format!("{}{}", g.name(m.from), g.name(kt))
                 }
+            }
+            // into a promoted kind (`+P`), Fairy-Stockfish writes `+`: `a4a5+`
+            MoveKind::Promotion if promoted_base(v.role(m.promotion).letter).is_some() => {
+                format!("{}{}+", g.name(m.from), g.name(m.to))
             }
             MoveKind::Promotion => {
                 format!(
@@ -192,7 +197,7 @@ impl<B: TablesFor> Position<B> {
                 s.push(Geometry::file_char(g.file(m.from)));
             }
         } else {
-            s.push(v.role(pc.role).letter);
+            s += &letter_text(v.role(pc.role).letter);
             let legal = self.legal_moves(v);
             let rivals: Vec<Move> = legal
                 .iter()
@@ -221,8 +226,13 @@ impl<B: TablesFor> Position<B> {
         }
         s += &g.name(m.to);
         if let Some(r) = m.promotion_role() {
-            s.push('=');
-            s.push(v.role(r).letter);
+            // into a promoted kind: `+` (Shogi's notation), else `=Q`
+            if promoted_base(v.role(r).letter).is_some() {
+                s.push('+');
+            } else {
+                s.push('=');
+                s.push(v.role(r).letter);
+            }
         }
         s
     }

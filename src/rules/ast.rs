@@ -175,6 +175,8 @@ pub struct PromoteDecl {
     pub optional: Vec<Span>,
     /// `captured` keywords: only to kinds the side has lost.
     pub captured: Vec<Span>,
+    /// `leaving` keywords: a move that starts in the zone may promote too (Shogi).
+    pub leaving: Vec<Span>,
 }
 
 /// `counting { board 64  pieces R R 8  pieces 64 }` (Makruk).
@@ -262,6 +264,10 @@ pub struct EndBlock {
     pub checkmate_win: Vec<Spanned<bool>>,
     /// `repetition 3` / `repetition off`
     pub repetition: Vec<(Span, Limit)>,
+    /// `perpetual-check` after `repetition 4`: the side that checked throughout loses.
+    pub perpetual_check: Vec<Span>,
+    /// `winner black` after `repetition 4`: who wins a repetition (Minishogi).
+    pub repetition_winner: Vec<Spanned<Side>>,
     /// `move-rule 50` / `move-rule off`
     pub move_rule: Vec<(Span, Limit)>,
     /// `insufficient-material [on|off]`

@@ -138,7 +138,9 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::castling_safety => "`safety strict` or `safety chess960`",
         Rule::end_item => "`end { ... }`",
         Rule::end_stalemate => "`stalemate draw`, `stalemate loss` or `stalemate win`",
-        Rule::end_repetition => "`repetition <n>` or `repetition off`",
+        Rule::end_repetition => {
+            "`repetition <n> [perpetual-check] [winner <colour>]` or `repetition off`"
+        }
         Rule::end_move_rule => "`move-rule <n>` or `move-rule off`",
         Rule::end_insufficient => "`insufficient-material`",
         Rule::setup_item => "`setup { ... }` or `setup none`",
@@ -209,6 +211,10 @@ fn goal_token_name(rule: Rule) -> &'static str {
     match rule {
         Rule::kw_pgn_variant => "`pgn-variant`",
         Rule::kw_captured => "`captured`",
+        Rule::kw_leaving => "`leaving`",
+        Rule::kw_perpetual => "`perpetual-check`",
+        Rule::kw_winner => "`winner`",
+        Rule::repetition_winner => "`winner white` or `winner black`",
         Rule::promote_side => "`white <letters>` or `black <letters>`",
         Rule::kw_counting => "`counting`",
         Rule::kw_pieces => "`pieces`",

@@ -25,7 +25,8 @@ pub use setup::Placement;
 use std::sync::Arc;
 
 use crate::types::{
-    Big, Bits, ByCastlingSide, ByColor, Color, Geometry, Piece, Role, Square, MAX_ROLES,
+    letter_is_upper, letter_lower, letter_text, letter_upper, promoted_base, Big, Bits,
+    ByCastlingSide, ByColor, Color, Geometry, Piece, Role, Square, MAX_ROLES,
 };
 use betza::Atom;
 
@@ -48,6 +49,11 @@ pub struct Promotion {
     /// `captured`: only to a kind of which the side has fewer on the board than in the array,
     /// i.e. to a piece it has lost (Grand Chess; Fairy-Stockfish's `promotionLimit`).
     pub captured: bool,
+    /// `leaving`: a move that starts in the zone may promote too, wherever it goes (Shogi: "a
+    /// piece may promote on a move into, within or out of the zone"; Fairy-Stockfish's piece
+    /// promotion). Without `optional`, such a move must promote (EuroShogi's
+    /// `mandatoryPiecePromotion`).
+    pub leaving: bool,
 }
 
 /// One piece kind of the game.
@@ -290,6 +296,9 @@ pub struct Variant {
     /// For `captured` promotion: how many pieces of each kind each side has in the array (and
     /// in hand); a pawn promotes to a kind only while the side has fewer on the board.
     pub promotion_limit: ByColor<[u8; MAX_ROLES]>,
+    /// For each role, the role it is captured as: a promoted kind (`+P`) turns back into the
+    /// kind it promoted from (the one whose letter follows the `+`); every other kind is itself.
+    pub demoted: [Role; MAX_ROLES],
     tables64: Option<Tables<u64>>,
     tables_big: Option<Tables<Big>>,
 }
@@ -426,6 +435,7 @@ impl Variant {
             .iter()
             .any(|r| r.atoms.iter().any(|a| a.en_passant));
         let has_rule_ends = spec.end.goals.any() || spec.end.extinction.is_some();
+        let demoted = demotions(&spec.roles);
         let mut v = Variant {
             spec,
             royal,
@@ -435,6 +445,7 @@ impl Variant {
             has_rule_ends,
             has_counting,
             promotion_limit,
+            demoted,
             royal_free,
             tables64: None,
             tables_big: None,
@@ -548,24 +559,31 @@ impl Variant {
         (0..self.spec.roles.len() as u8).map(Role)
     }
 
-    /// The role with FEN letter `c` (either case) and the colour the case gives.
+    /// The role with FEN letter `c` (either case) and the colour the case gives; `c` may be a
+    /// promoted letter ([`crate::types::promoted_letter`], written `+P`).
     pub fn piece_from_char(&self, c: char) -> Option<Piece> {
-        let up = c.to_ascii_uppercase();
+        let up = letter_upper(c);
         let i = self.spec.roles.iter().position(|r| r.letter == up)?;
         Some(Piece {
-            color: Color::from_white(c.is_ascii_uppercase()),
+            color: Color::from_white(letter_is_upper(c)),
             role: Role(i as u8),
         })
     }
 
-    /// FEN letter of a piece (upper case for White).
+    /// FEN letter of a piece (upper case for White); a promoted kind's is one `char` that
+    /// [`crate::types::letter_text`] writes as `+P`.
     pub fn piece_char(&self, p: Piece) -> char {
         let c = self.role(p.role).letter;
         if p.color.is_white() {
             c
         } else {
-            c.to_ascii_lowercase()
+            letter_lower(c)
         }
+    }
+
+    /// A piece as a FEN writes it: `P`, `p`, or `+P` for a promoted kind.
+    pub fn piece_text(&self, p: Piece) -> String {
+        letter_text(self.piece_char(p))
     }
 
     /// The castling role, if the game castles.
@@ -634,6 +652,16 @@ fn v_hand(spec: &VariantSpec) -> &[Role] {
         .as_ref()
         .and_then(|s| s.placement.as_ref())
         .map_or(&[], |p| &p.hand)
+}
+
+/// [`Variant::demoted`]: a kind whose letter is `+X` is captured as the kind with letter `X`.
+fn demotions(roles: &[RoleDef]) -> [Role; MAX_ROLES] {
+    let mut out = [Role(0); MAX_ROLES];
+    for (i, r) in roles.iter().enumerate() {
+        let base = promoted_base(r.letter).and_then(|b| roles.iter().position(|q| q.letter == b));
+        out[i] = Role(base.unwrap_or(i) as u8);
+    }
+    out
 }
 
 /// Looks a square up in an array, for convenience.
