@@ -54,6 +54,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
                 black_choices: None,
                 optional: false,
                 captured: false,
+                leaving: false,
             }),
             image: None,
             initial_ranks: None,

@@ -9,6 +9,10 @@ use crate::variant::Variant;
 
 use super::Ply;
 
+// Shogi's repetition rule, in a file of its own beside this one
+#[path = "sennichite.rs"]
+mod sennichite;
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
@@ -174,7 +178,11 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
             })
         };
     }
-    if let Some(times) = v.end().repetition {
+    if let Some(times) = v.end().repetition.filter(|_| sennichite::applies(v)) {
+        if let Some(o) = sennichite::decide(v, pos, history, times) {
+            return Some(o);
+        }
+    } else if let Some(times) = v.end().repetition {
         let h = pos.hash();
         let mut count = 1;
         // Only positions since the last irreversible move can repeat.

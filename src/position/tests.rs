@@ -20,6 +20,7 @@ pub(crate) fn chess() -> Variant {
             black_choices: None,
             optional: false,
             captured: false,
+            leaving: false,
         }),
         image: None,
         initial_ranks: None,

@@ -129,7 +129,7 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::piece_item => "a piece like `piece Knight N moves \"N\"`",
         Rule::moves_attr => "`moves \"<Betza>\"`",
         Rule::value_attr => "`value <centipawns>`",
-        Rule::promote_attr => "`promote on rank <n> to <letters> [optional] [captured]`",
+        Rule::promote_attr => "`promote on rank <n> to <letters> [optional] [captured] [leaving]`",
         Rule::castling_item => "`castling { ... }` or `castling none`",
         Rule::castling_rook => "`rook <letter>`",
         Rule::castling_king_side => "`king-side king <file> rook <file>`",

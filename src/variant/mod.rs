@@ -188,6 +188,12 @@ pub struct EndRules {
     pub counting: Option<CountingRules>,
     /// Goals other than mate: a region to reach, checks to give, checks forbidden.
     pub goals: Goals,
+    /// `repetition 4 perpetual-check`: a repetition in which one side gave check at every
+    /// move loses for that side (Shogi; Fairy-Stockfish's `perpetualCheckIllegal`).
+    pub perpetual_check: bool,
+    /// `repetition 4 winner black`: the repetition is won by this side instead of drawn
+    /// (Minishogi's sennichite loses for White; Fairy-Stockfish's `nFoldValueAbsolute`).
+    pub repetition_winner: Option<Color>,
 }
 
 /// An extinction rule, Fairy-Stockfish's `extinctionValue`, `extinctionPieceTypes`,
@@ -237,6 +243,8 @@ impl Default for EndRules {
             extinction: None,
             captures_obligatory: false,
             checkmate_win: false,
+            perpetual_check: false,
+            repetition_winner: None,
         }
     }
 }

@@ -221,7 +221,7 @@ fn promotion_zone(
                 "only a `pawn` piece can promote, and `{}` is not one",
                 p.name.value
             ),
-            Some("add `pawn` to the piece, or promote it to its own promoted kind (`to +P`)".into()),
+            Some("add `pawn` to the piece".into()),
         );
     }
     for (word, spans) in [
