@@ -28,8 +28,9 @@ grand.perft: their headers give the full lists):
     python3 scripts/fs_golden.py makruk --depth 4 --from "3k4/8/8/8/8/8/8/R2K1S2 w - - 0 1" \
         --from "3k4/3m4/8/8/8/8/8/RN1K4 b - - 0 1"
 
-`--bias king` (or `check`) makes the random games pick a king move (or a move that gives
-check) half of the time where there is one (`up`: a king move to the highest rank it can
+`--bias king` (or `check`, `board`) makes the random games pick a king move (or a move that
+gives check, or a move on the board rather than a drop, so that Crazyhouse's hands fill) half
+of the time where there is one (`up`: a king move to the highest rank it can
 reach, the goal of Racing Kings), so that they reach the goal of King of the Hill,
 Racing Kings or Three-check more often than uniformly random games do. `--starts FILE`
 starts the random games from the FENs of a file (in turn; all recorded) instead of the start
@@ -133,7 +134,8 @@ def king_square(fen):
 
 
 def pick(e, rng, fen, moves, bias):
-    """A random move; with `bias`, half of the time a king move or a checking move."""
+    """A random move; with `bias`, half of the time a king move, a checking move or a move on
+    the board (not a drop: the hands then fill, Crazyhouse)."""
     if bias and rng.random() < 0.5:
         if bias in ("king", "up"):
             k = king_square(fen)
@@ -141,6 +143,8 @@ def pick(e, rng, fen, moves, bias):
             if bias == "up" and good:
                 top = max(int(m[len(k) + 1:]) for m in good)
                 good = [m for m in good if int(m[len(k) + 1:]) == top]
+        elif bias == "board":
+            good = [m for m in moves if "@" not in m]
         else:
             good = []
             for m in rng.sample(moves, len(moves)):
@@ -198,7 +202,8 @@ def main():
     ap.add_argument("--max-plies", type=int, default=70, help="longest random game")
     ap.add_argument("--from", dest="extra", action=JoinFen, nargs="+", default=[], metavar="FEN",
                     help="a further position to record after the start and to start random games from")
-    ap.add_argument("--bias", choices=["king", "up", "check"], help="prefer king or checking moves")
+    ap.add_argument("--bias", choices=["king", "up", "check", "board"],
+                    help="prefer king, checking or board (not drop) moves")
     ap.add_argument("--starts", help="start the random games from the FENs of this file")
     ap.add_argument("--chess960", action="store_true", help="set UCI_Chess960")
     ap.add_argument("--ends", type=int, default=0,

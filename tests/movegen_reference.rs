@@ -117,6 +117,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
         castling,
         end: EndRules::default(),
         setup: None,
+        drops: None,
     })
     .expect("random variant compiles")
 }

@@ -243,6 +243,8 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "threekings" => "Three Kings Chess",
                 "suicide" => "Suicide Chess",
                 "jesonmor" => "Jeson Mor",
+                "minishogi" => "Minishogi",
+                "shogi" => "Shogi",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

@@ -80,6 +80,9 @@ fn every_bundled_file_gives_the_source_counts() {
         ("threekings", 1, 1),
         ("suicide", 1, 1),
         ("jesonmor", 1, 1),
+        // Shogi's arrays are turned, not mirrored (the bishop and rook change wings)
+        ("minishogi", 1, 0),
+        ("shogi", 1, 0),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

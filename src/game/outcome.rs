@@ -148,8 +148,16 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
     if pos.legal_moves(v).is_empty() {
         let loser = pos.turn();
         return if pos.is_check(v) {
-            // `checkmate win`: the side that is mated wins (Losers)
-            let winner = if v.end().checkmate_win { loser } else { !loser };
+            // `checkmate win`: the side that is mated wins (Losers); `drop-mate loss`: a mate
+            // by dropping a pawn loses for the dropper (Shogi, as Fairy-Stockfish 11.1)
+            let by_drop = history
+                .last()
+                .is_some_and(|p| crate::position::drop_mate_loses(v, p.mv));
+            let winner = if v.end().checkmate_win != by_drop {
+                loser
+            } else {
+                !loser
+            };
             Some(Outcome {
                 winner: Some(winner),
                 reason: Reason::Checkmate,

@@ -24,7 +24,13 @@ pub(crate) fn applies(v: &Variant) -> bool {
 /// reached now.
 pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply], n: u8) -> Option<Outcome> {
     // positions of the game, oldest first; the last is the current one
-    let at = |k: usize| if k == history.len() { pos } else { &history[k].before };
+    let at = |k: usize| {
+        if k == history.len() {
+            pos
+        } else {
+            &history[k].before
+        }
+    };
     let last = history.len();
     if last < 4 {
         return None;

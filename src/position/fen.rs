@@ -1,7 +1,7 @@
 //! FEN in and out, with Shredder (`HAha`) and X-FEN (`KQkq`) castling.
 
-use crate::types::letter_text;
 use super::{zobrist, EnPassant, Position};
+use crate::types::letter_text;
 use crate::types::{Bits, CastlingSide, Color, Geometry, Piece, Square};
 use crate::variant::board_text::{self, BoardText, ProblemKind};
 use crate::variant::{TablesFor, Variant};
@@ -190,7 +190,9 @@ impl<B: TablesFor> Position<B> {
             p.read_hand(v, boff + open + 1, inner)?;
             board = &board[..open];
         }
-        p.read_board(v, boff, board)?;
+        let (board, marks) = Self::split_promoted_marks(v, boff, board)?;
+        p.read_board(v, boff, &board)?;
+        p.set_promoted_marks(v, &marks);
         p.find_kings(v, boff)?;
         if let Some(&(toff, t)) = fields.get(1) {
             p.turn = parse_turn(toff, t)?;
@@ -455,13 +457,17 @@ impl<B: TablesFor> Position<B> {
         for rank in (0..g.ranks).rev() {
             let mut empty = 0;
             for file in 0..g.files {
-                match self.piece_at(g.square(file, rank)) {
+                let sq = g.square(file, rank);
+                match self.piece_at(sq) {
                     Some(pc) => {
                         if empty > 0 {
                             s += &empty.to_string();
                             empty = 0;
                         }
                         s += &v.piece_text(pc);
+                        if self.promoted.has(sq) {
+                            s.push('~'); // Crazyhouse's promoted pieces, as Fairy-Stockfish
+                        }
                     }
                     None => empty += 1,
                 }

@@ -73,7 +73,9 @@ impl<B: TablesFor> Position<B> {
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
         }
-        let castles = v.castling().is_some_and(|c| c.rook == role) || role == v.royal;
+        // Only a placement creates rights; a rook dropped in play (Crazyhouse) does not.
+        let castles =
+            !v.has_drops && (v.castling().is_some_and(|c| c.rook == role) || role == v.royal);
         if castles {
             self.reset_castling(v);
         }

@@ -6,6 +6,8 @@
 //! [`AnyPosition`] picks the width from the board size for code that does not care.
 
 mod counting;
+mod drop_limits;
+mod drops;
 mod en_passant;
 mod extinction;
 mod fen;
@@ -16,9 +18,11 @@ mod notation;
 pub(crate) mod perft;
 mod reach;
 mod rule_end;
+mod swaps;
 pub mod zobrist;
 
 pub use counting::Count;
+pub use drop_limits::drop_mate_loses;
 pub use fen::FenError;
 pub use notation::{drop_text, MoveError};
 pub use perft::{perft, perft_divide, perft_until};
@@ -64,6 +68,8 @@ pub struct Position<B: Bits> {
     count: Count,
     /// Checks given by each side, in games that count them (`checks N`; else zero).
     checks_given: ByColor<u8>,
+    /// Pieces that promoted, in games whose captures return them demoted (else empty).
+    promoted: B,
 }
 
 impl<B: TablesFor> Position<B> {
@@ -83,6 +89,7 @@ impl<B: TablesFor> Position<B> {
             hand: ByColor::default(),
             count: Count::default(),
             checks_given: ByColor::default(),
+            promoted: B::EMPTY,
         }
     }
 
@@ -341,6 +348,9 @@ impl<B: TablesFor> Position<B> {
                 if let Some(c) = captured {
                     self.remove(to, c);
                     self.drop_rook_right(them, m.to);
+                    if v.has_drops {
+                        self.to_hand(v, to, c);
+                    }
                 }
                 self.remove(from, p);
                 let np = if m.kind == MoveKind::Promotion {
@@ -352,6 +362,9 @@ impl<B: TablesFor> Position<B> {
                     p
                 };
                 self.put(to, np);
+                if v.tracks_promoted {
+                    self.track_promoted(from, to, m.kind == MoveKind::Promotion);
+                }
                 let pawn = v.role(p.role).pawn;
                 if captured.is_some() || pawn {
                     self.halfmove = 0;
@@ -376,6 +389,9 @@ impl<B: TablesFor> Position<B> {
                 if let Some(ep) = prev_ep {
                     if let Some(victim) = self.piece_at(ep.victim) {
                         self.remove(ep.victim, victim);
+                        if v.has_drops {
+                            self.to_hand(v, ep.victim, victim);
+                        }
                     }
                 }
                 self.remove(from, p);
@@ -437,29 +453,6 @@ impl<B: TablesFor> Position<B> {
         }
         self.count_check(v);
         self.retrack_kings(v);
-    }
-
-    /// Exchanges the pieces on `a` and `b` (a setup swap or a swap during play), returning
-    /// them (`a`'s first); `None`, and nothing changed, unless both squares hold a piece.
-    fn swap_pieces(&mut self, a: Square, b: Square) -> Option<(Piece, Piece)> {
-        let (pa, pb) = (self.piece_at(a)?, self.piece_at(b)?);
-        self.remove(a, pa);
-        self.remove(b, pb);
-        self.put(a, pb);
-        self.put(b, pa);
-        Some((pa, pb))
-    }
-
-    /// Where king and rook land when the king on `king` castles with the rook on `rook`.
-    pub fn castle_targets(&self, v: &Variant, king: Square, rook: Square) -> (Square, Square) {
-        let g = v.geometry();
-        let rules = v
-            .castling()
-            .expect("castling move in a game without castling");
-        let side = CastlingSide::of_rook(g.file(king), g.file(rook));
-        let landing = rules.landing[side];
-        let rank = g.rank(king);
-        (g.square(landing.king, rank), g.square(landing.rook, rank))
     }
 
     /// A rook leaves or is taken on `sq`; or a king that is not royal is taken (Extinction).

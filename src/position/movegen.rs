@@ -374,6 +374,10 @@ impl<B: TablesFor> Position<B> {
             }
         }
 
+        if v.has_drops {
+            self.gen_drops(t, v, allowed, verify_all && checkers.any(), list);
+        }
+
         if let Some(EnPassant { target, .. }) = self.ep {
             for r in t.roles() {
                 let pieces = self.by_role(r) & ours;
@@ -393,7 +397,7 @@ impl<B: TablesFor> Position<B> {
         }
     }
 
-    fn leaves_king_safe(&self, v: &Variant, m: Move) -> bool {
+    pub(super) fn leaves_king_safe(&self, v: &Variant, m: Move) -> bool {
         let mut p = *self;
         let us = self.turn;
         p.play(v, m);

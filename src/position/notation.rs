@@ -1,8 +1,8 @@
 //! Move notation: UCI (`e2e4`, castling as king takes rook in Chess960 mode) and SAN
 //! (`Nf3`, `exd5`, `O-O`, `e8=Q+`), both ways.
 
-use crate::types::{letter_text, promoted_base};
 use super::Position;
+use crate::types::{letter_text, promoted_base};
 use crate::types::{CastlingSide, Geometry, Move, MoveKind, MoveList, Role};
 use crate::variant::{TablesFor, Variant};
 use std::fmt;
@@ -73,9 +73,15 @@ impl<B: TablesFor> Position<B> {
         let legal = self.legal_moves(v);
         let lower = s.to_ascii_lowercase();
         for &m in legal.iter() {
-            if self.uci(v, m, true) == lower || self.uci(v, m, false) == lower {
+            // drops are written `P@e4`, the letter upper case (either case is read)
+            if self.uci(v, m, true).eq_ignore_ascii_case(&lower)
+                || self.uci(v, m, false).eq_ignore_ascii_case(&lower)
+            {
                 return Ok(m);
             }
+        }
+        if s.contains('@') {
+            return Err(self.drop_error(v, &legal, s));
         }
         let g = v.geometry();
         let well_formed = g
@@ -155,7 +161,8 @@ impl<B: TablesFor> Position<B> {
     /// SAN of a legal move, with `+` or `#`.
     pub fn san(&self, v: &Variant, m: Move) -> String {
         let mut s = self.san_plain(v, m);
-        if m.is_setup() || m.kind == MoveKind::Drop {
+        // placements (Pre-Chess) never check; drops in play may, and SAN says so (`N@f7+`)
+        if m.is_setup() || (m.kind == MoveKind::Drop && !v.has_drops) {
             return s;
         }
         let mut after = *self;
@@ -253,6 +260,11 @@ impl<B: TablesFor> Position<B> {
         let s = text.trim().trim_end_matches(['+', '#', '!', '?']);
         if let Some(m) = self.parse_exchange(v, &legal, s) {
             return m;
+        }
+        if s.contains('@') {
+            return self
+                .parse_drop(v, &legal, s)
+                .ok_or_else(|| self.drop_error(v, &legal, s));
         }
         let bad = || MoveError {
             message: format!("`{}` is not a move in SAN", text.trim()),

@@ -68,6 +68,7 @@ pub(crate) fn chess() -> Variant {
         castling: Some(CastlingRules::new(Role(2), (6, 5), (2, 3))),
         end: EndRules::default(),
         setup: None,
+        drops: None,
     })
     .unwrap()
 }

@@ -87,6 +87,8 @@ pub enum Item {
     End(Span, EndBlock),
     /// `setup { ... }` or `setup none` (`None`)
     Setup(Span, Option<SetupBlock>),
+    /// `drops { ... }`
+    Drops(Span, DropsBlock),
     /// `pgn-variant "King of the Hill"`
     PgnVariant(Span, Str),
     /// A line starting with an unknown word.
@@ -106,6 +108,7 @@ impl Item {
             Item::Castling(k, _) => (Kw::Castling, *k),
             Item::End(k, _) => (Kw::End, *k),
             Item::Setup(k, _) => (Kw::Setup, *k),
+            Item::Drops(k, _) => (Kw::Drops, *k),
             Item::PgnVariant(k, _) => (Kw::PgnVariant, *k),
             Item::Piece(_) | Item::Unknown(_) => return None,
         };
@@ -432,4 +435,34 @@ pub struct SetupBlock {
 pub struct RulesFile {
     /// Its items, in order.
     pub items: Vec<Item>,
+}
+
+/// `drops { ... }`: drops in play.
+#[derive(Clone, Debug, Default)]
+pub struct DropsBlock {
+    /// `hand "N"` entries (keyword span, letters).
+    pub hand: Vec<(Span, Str)>,
+    /// `captures to hand` entries.
+    pub captures: Vec<Span>,
+    /// `promoted demote|keep` entries: span and whether `keep`.
+    pub promoted: Vec<Spanned<bool>>,
+    /// `P ranks 2 3 4 5 6 7` lines: the kinds and their ranks.
+    pub kinds: Vec<DropKind>,
+    /// Unknown words.
+    pub unknown: Vec<Spanned<String>>,
+}
+
+/// `P ranks 2 3 4 5 6 7` in `drops { ... }`: where the kinds listed may be dropped.
+#[derive(Clone, Debug)]
+pub struct DropKind {
+    /// The whole line.
+    pub span: Span,
+    /// The kinds.
+    pub letters: Vec<Spanned<char>>,
+    /// The ranks, counted from the side's own first rank (empty if not given).
+    pub ranks: Vec<Spanned<i64>>,
+    /// `not doubled` (Shogi's pawns): never dropped on a file with one of the side's own.
+    pub not_doubled: Vec<Span>,
+    /// `drop-mate loss` (Shogi's pawns): a mate given by such a drop loses.
+    pub mate_loss: Vec<Span>,
 }

@@ -23,6 +23,8 @@ pub(crate) enum Block {
     Setup,
     /// An option at the end of a `step ... swap` line.
     Step,
+    /// An entry of `drops { ... }`.
+    Drops,
 }
 
 /// One row of the table: where a keyword stands and how it is written.
@@ -73,6 +75,7 @@ keywords! {
     Top       End           "end"                       6  "how the game ends";
     Top       Setup         "setup"                     7  "the pre-game setup phase, or `none`";
     Top       PgnVariant    "pgn-variant"               0  "the PGN `Variant` tag other programs give the game";
+    Top       Drops         "drops"                     0  "drops in play: pieces in hand, captures to hand";
     Piece     Moves         "moves"                     1  "the movement in Betza notation";
     Piece     Value         "value"                     2  "the value in centipawns";
     Piece     Royal         "royal"                     3  "the piece that must not be captured";
@@ -109,6 +112,9 @@ keywords! {
     Setup     At            "at"                        0  "a swap offered in the game proper, at a given move";
     Step      Optional      "optional"                  1  "the side may keep its array";
     Step      Ranks         "ranks"                     2  "the ranks the step acts on";
+    Drops     DropHand      "hand"                      1  "the pieces each side holds in hand at the start";
+    Drops     DropCaptures  "captures"                  2  "`captures to hand`: captured pieces change sides";
+    Drops     Promoted      "promoted"                  3  "whether a captured promoted piece returns demoted";
 }
 
 impl Kw {
@@ -137,6 +143,7 @@ impl Block {
             Block::End => "end rule",
             Block::Setup => "setup entry",
             Block::Step => "step option",
+            Block::Drops => "drops entry",
         }
     }
 
@@ -149,6 +156,7 @@ impl Block {
             Block::End => "end rules are",
             Block::Setup => "setup entries are",
             Block::Step => "step options are",
+            Block::Drops => "drops entries are",
         }
     }
 

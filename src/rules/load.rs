@@ -64,6 +64,8 @@ pub(crate) struct Draft {
     pub end: Option<(Span, EndBlock)>,
     /// `setup` (its keyword's span; `None` inside for `setup none`).
     pub setup: Option<(Span, Option<SetupBlock>)>,
+    /// `drops` (its keyword's span); a child's block replaces the parent's whole.
+    pub drops: Option<(Span, DropsBlock)>,
     /// `pgn-variant`, of this file only: never inherited (see `merge`).
     pub pgn_variant: Option<Str>,
 }
@@ -187,6 +189,7 @@ impl<'a> Loader<'a> {
                 Item::Castling(k, c) => draft.castling = Some((k, c)),
                 Item::End(k, e) => draft.end = Some((k, e)),
                 Item::Setup(k, s) => draft.setup = Some((k, s)),
+                Item::Drops(k, b) => draft.drops = Some((k, b)),
                 Item::Piece(p) => self.add_piece(&mut draft, file, p),
             }
         }

@@ -106,6 +106,12 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "threekings",
     "suicide",
     "jesonmor",
+    "crazyhouse",
+    "loop",
+    "chessgi",
+    "pocketknight",
+    "minishogi",
+    "shogi",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

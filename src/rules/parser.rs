@@ -8,6 +8,7 @@ use super::ast::*;
 use super::syntax::syntax_error;
 pub(super) use super::syntax::SyntaxError;
 
+mod drops;
 mod end;
 mod goals;
 mod promo;
@@ -37,7 +38,7 @@ struct Cx {
 }
 
 impl Cx {
-    fn span(&self, p: &Pair<Rule>) -> Span {
+    pub(super) fn span(&self, p: &Pair<Rule>) -> Span {
         let s = p.as_span();
         Span {
             file: self.file,
@@ -67,6 +68,7 @@ impl Cx {
             Rule::castling_item => self.parse_castling_item(inner),
             Rule::end_item => self.parse_end_item(inner),
             Rule::setup_item => self.parse_setup_item(inner),
+            Rule::drops_item => self.parse_drops_item(inner),
             Rule::pgn_variant_item => {
                 let (k, rest) = self.split_kw(inner);
                 match rest.into_iter().next() {
@@ -80,7 +82,7 @@ impl Cx {
     }
 
     /// The keyword's span and the remaining children.
-    fn split_kw<'i>(&self, pair: Pair<'i, Rule>) -> (Span, Vec<Pair<'i, Rule>>) {
+    pub(super) fn split_kw<'i>(&self, pair: Pair<'i, Rule>) -> (Span, Vec<Pair<'i, Rule>>) {
         let mut it = pair.into_inner();
         let kw = it.next().map(|p| self.span(&p)).unwrap_or(Span {
             file: self.file,
@@ -235,7 +237,7 @@ impl Cx {
     }
 
     /// Any `*_unknown` rule: its first word.
-    fn parse_unknown(&self, pair: Pair<Rule>) -> Spanned<String> {
+    pub(super) fn parse_unknown(&self, pair: Pair<Rule>) -> Spanned<String> {
         match pair.into_inner().next() {
             Some(w) => self.parse_word(w),
             None => unreachable!("unknown entries start with a word"),
@@ -542,7 +544,7 @@ impl Cx {
         }
     }
 
-    fn parse_letter(&self, pair: Pair<Rule>) -> Spanned<char> {
+    pub(super) fn parse_letter(&self, pair: Pair<Rule>) -> Spanned<char> {
         let text = pair.as_str();
         // `+P`, a promoted kind, is one letter of its own (types::promoted_letter)
         let value = match text.strip_prefix('+') {
@@ -555,7 +557,7 @@ impl Cx {
         }
     }
 
-    fn parse_integer(&self, pair: Pair<Rule>) -> Spanned<i64> {
+    pub(super) fn parse_integer(&self, pair: Pair<Rule>) -> Spanned<i64> {
         // Huge numbers saturate; the checker reports them as out of range.
         let s = pair.as_str();
         let value = s.parse::<i64>().unwrap_or(if s.starts_with('-') {
@@ -570,7 +572,7 @@ impl Cx {
     }
 
     /// Decodes a string, keeping the file offset of every decoded byte.
-    fn parse_string(&self, pair: Pair<Rule>) -> Str {
+    pub(super) fn parse_string(&self, pair: Pair<Rule>) -> Str {
         let span = self.span(&pair);
         let raw = pair.as_str();
         let base = span.start;
@@ -620,6 +622,7 @@ mod tests {
             Block::End => (Rule::end_keyword, "end_keyword"),
             Block::Setup => (Rule::setup_keyword, "setup_keyword"),
             Block::Step => (Rule::step_keyword, "step_keyword"),
+            Block::Drops => (Rule::drops_keyword, "drops_keyword"),
         }
     }
 
@@ -652,6 +655,7 @@ mod tests {
             Block::End,
             Block::Setup,
             Block::Step,
+            Block::Drops,
         ] {
             let (rule, name) = keyword_rule(b);
             let words = b.words();

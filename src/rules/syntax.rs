@@ -22,6 +22,7 @@ pub(super) fn rule_name(rule: Rule) -> Cow<'static, str> {
         Rule::end_entry | Rule::end_keyword | Rule::end_unknown => Some(Block::End),
         Rule::setup_entry | Rule::setup_keyword | Rule::setup_unknown => Some(Block::Setup),
         Rule::step_keyword => Some(Block::Step),
+        Rule::drops_entry | Rule::drops_keyword | Rule::drops_unknown => Some(Block::Drops),
         _ => None,
     };
     match block {
@@ -174,6 +175,9 @@ fn token_name(rule: Rule) -> &'static str {
         | Rule::setup_entry
         | Rule::setup_keyword
         | Rule::setup_unknown
+        | Rule::drops_entry
+        | Rule::drops_keyword
+        | Rule::drops_unknown
         | Rule::step_keyword => unreachable!("named by its block in `rule_name`"),
         _ => royal_free_token_name(rule),
     }
@@ -214,6 +218,10 @@ fn goal_token_name(rule: Rule) -> &'static str {
         Rule::kw_leaving => "`leaving`",
         Rule::kw_perpetual => "`perpetual-check`",
         Rule::kw_winner => "`winner`",
+        Rule::kw_doubled => "`doubled`",
+        Rule::kw_drop_mate => "`drop-mate`",
+        Rule::drops_not_doubled => "`not doubled`",
+        Rule::drops_mate_loss => "`drop-mate loss`",
         Rule::repetition_winner => "`winner white` or `winner black`",
         Rule::promote_side => "`white <letters>` or `black <letters>`",
         Rule::kw_counting => "`counting`",
@@ -230,6 +238,22 @@ fn goal_token_name(rule: Rule) -> &'static str {
         Rule::kw_checks => "`checks`",
         Rule::kw_checking => "`checking`",
         Rule::kw_illegal => "`illegal`",
+        _ => drops_token_name(rule),
+    }
+}
+
+/// The names of the rules of `drops { ... }`.
+fn drops_token_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::kw_drops => "`drops`",
+        Rule::kw_promoted => "`promoted`",
+        Rule::kw_demote => "`demote`",
+        Rule::kw_keep => "`keep`",
+        Rule::drops_item => "`drops { ... }`",
+        Rule::drops_hand => "`hand \"<letters>\"`",
+        Rule::drops_captures => "`captures to hand`",
+        Rule::drops_promoted => "`promoted demote` or `promoted keep`",
+        Rule::drops_kind => "`<letters> ranks <numbers>`",
         r => unreachable!("every rule has a name: {r:?}"),
     }
 }

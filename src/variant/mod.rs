@@ -6,14 +6,18 @@
 
 pub mod betza;
 pub mod board_text;
+mod drops;
 mod goals;
 pub mod look;
 mod origin;
+mod promoted;
 pub mod setup;
 mod tables;
 
+pub use drops::{DropLimits, Drops, PromotedCapture};
 pub use goals::{goals_summary, Goals, Region};
 pub use origin::Origin;
+pub use promoted::demotes_unmarked;
 pub use setup::{
     Constraint, ConstraintKind, ConstraintWhen, PlaySwap, SetupPhase, SetupStep, Shuffle,
     StepAction,
@@ -25,8 +29,8 @@ pub use setup::Placement;
 use std::sync::Arc;
 
 use crate::types::{
-    letter_is_upper, letter_lower, letter_text, letter_upper, promoted_base, Big, Bits,
-    ByCastlingSide, ByColor, Color, Geometry, Piece, Role, Square, MAX_ROLES,
+    letter_is_upper, letter_lower, letter_text, letter_upper, Big, Bits, ByCastlingSide, ByColor,
+    Color, Geometry, Piece, Role, Square, MAX_ROLES,
 };
 use betza::Atom;
 
@@ -275,6 +279,8 @@ pub struct VariantSpec {
     pub end: EndRules,
     /// The pre-game setup phase, if any.
     pub setup: Option<SetupPhase>,
+    /// Drops in play (`drops { ... }`), if the game has them.
+    pub drops: Option<Drops>,
 }
 
 /// A compiled game description. Create with [`Variant::new`]; share with `Arc`.
@@ -304,8 +310,12 @@ pub struct Variant {
     /// For `captured` promotion: how many pieces of each kind each side has in the array (and
     /// in hand); a pawn promotes to a kind only while the side has fewer on the board.
     pub promotion_limit: ByColor<[u8; MAX_ROLES]>,
-    /// For each role, the role it is captured as: a promoted kind (`+P`) turns back into the
-    /// kind it promoted from (the one whose letter follows the `+`); every other kind is itself.
+    /// Does the game have drops in play (`drops { ... }`)? Looked up at every node.
+    pub has_drops: bool,
+    /// With drops: does the position track promoted pieces (captures to hand, demoted)?
+    pub tracks_promoted: bool,
+    /// For each role, the kind a captured promoted piece of it returns to hand as; a promoted
+    /// kind (`+P`) always returns as the kind whose letter follows the `+`.
     pub demoted: [Role; MAX_ROLES],
     tables64: Option<Tables<u64>>,
     tables_big: Option<Tables<Big>>,
@@ -443,7 +453,6 @@ impl Variant {
             .iter()
             .any(|r| r.atoms.iter().any(|a| a.en_passant));
         let has_rule_ends = spec.end.goals.any() || spec.end.extinction.is_some();
-        let demoted = demotions(&spec.roles);
         let mut v = Variant {
             spec,
             royal,
@@ -453,11 +462,17 @@ impl Variant {
             has_rule_ends,
             has_counting,
             promotion_limit,
-            demoted,
+            has_drops: false,
+            tracks_promoted: false,
+            demoted: [Role(0); MAX_ROLES],
             royal_free,
             tables64: None,
             tables_big: None,
         };
+        v.has_drops = v.spec.drops.is_some();
+        v.tracks_promoted = v.drops().is_some_and(|d| d.tracks_promoted());
+        v.demoted = drops::demotions(&v);
+        promoted::apply(&mut v);
         if g.len() <= 64 {
             v.tables64 = Some(Tables::build(&v));
         } else {
@@ -527,12 +542,17 @@ impl Variant {
 
     /// The pieces each side starts with in hand (empty for games without hands).
     pub fn hand(&self) -> &[Role] {
-        self.placement().map_or(&[], |p| &p.hand)
+        v_hand(&self.spec)
     }
 
     /// Does the game have hands (its FEN then carries them, `[]` once empty)?
     pub fn has_hands(&self) -> bool {
-        !self.hand().is_empty()
+        !self.hand().is_empty() || self.has_drops
+    }
+
+    /// Drops in play (`drops { ... }`), if the game has them.
+    pub fn drops(&self) -> Option<&Drops> {
+        self.spec.drops.as_ref()
     }
 
     /// The placement part of the setup phase (Pre-Chess), if any.
@@ -656,20 +676,10 @@ impl TablesFor for Big {
 
 /// The pieces each side starts with in hand, from a spec (empty for games without hands).
 fn v_hand(spec: &VariantSpec) -> &[Role] {
-    spec.setup
-        .as_ref()
-        .and_then(|s| s.placement.as_ref())
-        .map_or(&[], |p| &p.hand)
-}
-
-/// [`Variant::demoted`]: a kind whose letter is `+X` is captured as the kind with letter `X`.
-fn demotions(roles: &[RoleDef]) -> [Role; MAX_ROLES] {
-    let mut out = [Role(0); MAX_ROLES];
-    for (i, r) in roles.iter().enumerate() {
-        let base = promoted_base(r.letter).and_then(|b| roles.iter().position(|q| q.letter == b));
-        out[i] = Role(base.unwrap_or(i) as u8);
+    match spec.setup.as_ref().and_then(|s| s.placement.as_ref()) {
+        Some(p) => &p.hand,
+        None => spec.drops.as_ref().map_or(&[], |d| &d.hand),
     }
-    out
 }
 
 /// Looks a square up in an array, for convenience.

@@ -103,6 +103,8 @@ pub struct Tables<B> {
     /// `leaving` promotion (Shogi), by `color * roles + role`: a move from a square of the
     /// zone may promote wherever it goes.
     pub promo_leaving: Vec<bool>,
+    /// Where a role may be dropped in play, by `color * roles + role` (empty without drops).
+    pub drop_mask: Vec<B>,
     /// Each rank's squares.
     pub rank_mask: Vec<B>,
     /// Each file's squares.
@@ -174,6 +176,7 @@ impl<B: Bits> Tables<B> {
             promo_mask: vec![B::EMPTY; 2 * roles],
             promo_stay: vec![B::EMPTY; 2 * roles],
             promo_leaving: vec![false; 2 * roles],
+            drop_mask: vec![B::EMPTY; 2 * roles],
             rank_mask: vec![B::EMPTY; g.ranks as usize],
             file_mask: vec![B::EMPTY; g.files as usize],
             light: B::EMPTY,
@@ -222,6 +225,7 @@ impl<B: Bits> Tables<B> {
             }
         }
         t.fill_promo_stay(v);
+        t.fill_drop_mask(v);
         t
     }
 

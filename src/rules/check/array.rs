@@ -1,10 +1,10 @@
 //! The `array` line: the starting array, read by the one board-text reader
 //! ([`crate::variant::board_text`]) and worded for a rules file.
 
-use crate::types::letter_text;
 use super::letter_list;
 use crate::rules::ast::{Span, Str};
 use crate::rules::session::Session;
+use crate::types::letter_text;
 use crate::types::{Color, Geometry, Piece, Role};
 use crate::variant::board_text::{self, ProblemKind};
 use crate::variant::RoleDef;

@@ -97,7 +97,9 @@ fn repetition_options(s: &mut Session, e: &EndBlock, counted: bool) {
             s.error(
                 first,
                 format!("`{word}` needs a repetition count"),
-                Some(format!("write e.g. `repetition 4 {word} ...`, or leave `{word}` out")),
+                Some(format!(
+                    "write e.g. `repetition 4 {word} ...`, or leave `{word}` out"
+                )),
             );
         }
     }

@@ -10,6 +10,8 @@
 mod array;
 mod castling;
 mod counting;
+mod drop_limits;
+mod drops;
 mod end;
 mod goals;
 mod image;
@@ -83,6 +85,10 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         Some((k, Some(b))) => setup::check(s, *k, b, geometry, &letters),
         _ => None,
     };
+    let drops = d.drops.as_ref().and_then(|(k, b)| {
+        let placement = setup.as_ref().is_some_and(|p| p.placement.is_some());
+        drops::check(s, *k, b, geometry, &roles, placement)
+    });
     let geometry = geometry?;
     let array = array?;
     if let (Some((k, _)), Some(sp)) = (&d.setup, &setup) {
@@ -103,6 +109,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         castling,
         end,
         setup,
+        drops,
     };
     if let Some((k, Some(b))) = &d.setup {
         setup_advice::check_can_finish(s, *k, &b.requires, &spec);

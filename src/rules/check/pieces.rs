@@ -308,7 +308,10 @@ fn promotion_choices(
             if roles[r.index()].royal {
                 s.error(
                     l.span,
-                    format!("cannot promote to the royal piece `{}`", letter_text(l.value)),
+                    format!(
+                        "cannot promote to the royal piece `{}`",
+                        letter_text(l.value)
+                    ),
                     Some("a side has exactly one royal piece".into()),
                 );
             } else if !choices.contains(&r) {

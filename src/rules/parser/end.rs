@@ -69,7 +69,8 @@ impl Cx {
                         match q.as_rule() {
                             Rule::kw_perpetual => b.perpetual_check.push(self.span(&q)),
                             Rule::repetition_winner => {
-                                if let Some(c) = q.into_inner().find(|c| c.as_rule() == Rule::color) {
+                                if let Some(c) = q.into_inner().find(|c| c.as_rule() == Rule::color)
+                                {
                                     b.repetition_winner.push(self.parse_side(&c));
                                 }
                             }
