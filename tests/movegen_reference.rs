@@ -57,6 +57,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
                 leaving: false,
             }),
             image: None,
+            label: None,
             initial_ranks: None,
             ep_ranks: None,
         })

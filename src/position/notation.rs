@@ -2,7 +2,7 @@
 //! (`Nf3`, `exd5`, `O-O`, `e8=Q+`), both ways.
 
 use super::Position;
-use crate::types::{letter_text, promoted_base};
+use crate::types::{letter_text, promoted_base, promoted_letter};
 use crate::types::{CastlingSide, Geometry, Move, MoveKind, MoveList, Role};
 use crate::variant::{TablesFor, Variant};
 use std::fmt;
@@ -233,13 +233,9 @@ impl<B: TablesFor> Position<B> {
         }
         s += &g.name(m.to);
         if let Some(r) = m.promotion_role() {
-            // into a promoted kind: `+` (Shogi's notation), else `=Q`
-            if promoted_base(v.role(r).letter).is_some() {
-                s.push('+');
-            } else {
-                s.push('=');
-                s.push(v.role(r).letter);
-            }
+            // `=Q`; into a promoted kind `=+N` (its letter), which a check's `+` cannot blur
+            s.push('=');
+            s += &letter_text(v.role(r).letter);
         }
         s
     }
@@ -294,15 +290,24 @@ impl<B: TablesFor> Position<B> {
         let mut chars: Vec<char> = s.chars().collect();
         // piece letter
         let mut role: Option<Role> = None;
-        if chars[0].is_ascii_uppercase() {
+        // `+P`: a promoted kind moving (Shogi's tokin)
+        if chars.len() > 2 && chars[0] == '+' && chars[1].is_ascii_uppercase() {
+            chars[1] = promoted_letter(chars[1]);
+            chars.remove(0);
+        }
+        if chars[0].is_ascii_uppercase() || promoted_base(chars[0]).is_some() {
             let Some(p) = v.piece_from_char(chars[0]) else {
                 return Err(MoveError {
-                    message: format!("`{}`: no piece has the letter `{}`", text.trim(), chars[0]),
+                    message: format!(
+                        "`{}`: no piece has the letter `{}`",
+                        text.trim(),
+                        letter_text(chars[0])
+                    ),
                     help: Some(format!(
                         "this game's pieces are {}",
                         v.role_defs()
                             .iter()
-                            .map(|r| r.letter.to_string())
+                            .map(|r| letter_text(r.letter))
                             .collect::<Vec<_>>()
                             .join(" ")
                     )),
@@ -315,11 +320,17 @@ impl<B: TablesFor> Position<B> {
         let mut promo: Option<Role> = None;
         if let Some(&last) = chars.last() {
             if last.is_ascii_uppercase() {
-                promo = v.piece_from_char(last).map(|p| p.role);
+                // `=+N`: into a promoted kind
+                let plus = chars.len() > 1 && chars[chars.len() - 2] == '+';
+                let letter = if plus { promoted_letter(last) } else { last };
+                promo = v.piece_from_char(letter).map(|p| p.role);
                 if promo.is_none() {
                     return Err(bad());
                 }
                 chars.pop();
+                if plus {
+                    chars.pop();
+                }
                 if chars.last() == Some(&'=') {
                     chars.pop();
                 }

@@ -137,6 +137,8 @@ pub struct PieceDecl {
     pub promote: Vec<PromoteDecl>,
     /// `image ...`
     pub image: Vec<ImageDecl>,
+    /// `label "..."`: the text the GUI shows on the piece.
+    pub label: Vec<Str>,
     /// `initial ranks 1 2`: (clause span, ranks).
     pub initial: Vec<(Span, Vec<Spanned<i64>>)>,
     /// `en-passant ranks 3`: (clause span, ranks).

@@ -82,6 +82,7 @@ keywords! {
     Piece     Pawn          "pawn"                      4  "a pawn: resets the move count, may promote";
     Piece     Promote       "promote"                   5  "where and to what a pawn promotes";
     Piece     Image         "image"                     0  "the picture: figures of the piece set or an SVG file";
+    Piece     Label         "label"                     0  "the text the GUI shows on the piece (Shogi's kanji)";
     Piece     Initial       "initial"                   0  "the ranks where its `i` moves apply";
     Piece     EnPassant     "en-passant"                0  "the ranks passed over that allow en passant";
     Castling  Rook          "rook"                      1  "the piece the king castles with";

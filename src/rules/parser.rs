@@ -175,6 +175,7 @@ impl Cx {
             pawn: vec![],
             promote: vec![],
             image: vec![],
+            label: vec![],
             initial: vec![],
             en_passant: vec![],
             unknown: vec![],
@@ -195,6 +196,11 @@ impl Cx {
                 Rule::kw_pawn => d.pawn.push(self.span(&p)),
                 Rule::promote_attr => d.promote.push(self.parse_promote_attr(p)),
                 Rule::image_attr => d.image.push(self.parse_image_attr(p)),
+                Rule::label_attr => {
+                    if let Some(s) = p.into_inner().find(|q| q.as_rule() == Rule::string) {
+                        d.label.push(self.parse_string(s));
+                    }
+                }
                 Rule::initial_attr | Rule::ep_attr => {
                     let span = self.span(&p);
                     let into = if p.as_rule() == Rule::initial_attr {

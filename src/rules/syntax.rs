@@ -67,6 +67,8 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::kw_pawn => "`pawn`",
         Rule::kw_promote => "`promote`",
         Rule::kw_image => "`image`",
+        Rule::kw_label => "`label`",
+        Rule::label_attr => "`label \"<text>\"`",
         Rule::image_attr => "`image <figure>` or `image \"<file.svg>\"`",
         Rule::figure_list => "a figure like `knight` or `bishop+knight`",
         Rule::kw_on => "`on`",

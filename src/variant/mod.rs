@@ -82,6 +82,9 @@ pub struct RoleDef {
     /// The picture the rules file names for it (`image ...`); `None`: the GUI derives one from
     /// its name and moves ([`look::look`]).
     pub image: Option<look::PieceImage>,
+    /// `label "歩"`: the text the GUI shows on the piece instead of figures (see
+    /// [`look::Look::label`]); `None`: figures.
+    pub label: Option<String>,
     /// `initial ranks 1 2`: the ranks (bit 0: the owner's first) where its `i` moves apply;
     /// `None`: the ranks it starts on in the array.
     pub initial_ranks: Option<u16>,

@@ -119,6 +119,7 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
         (Kw::Pawn, p.pawn.clone()),
         (Kw::Promote, p.promote.iter().map(|s| s.span).collect()),
         (Kw::Image, p.image.iter().map(|s| s.span).collect()),
+        (Kw::Label, p.label.iter().map(|s| s.span).collect()),
         (Kw::Initial, p.initial.iter().map(|s| s.0).collect()),
         (Kw::EnPassant, p.en_passant.iter().map(|s| s.0).collect()),
     ];
@@ -177,6 +178,7 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
             leaving: p.promote.first().is_some_and(|pr| !pr.leaving.is_empty()),
         }),
         image: p.image.first().and_then(|i| super::image::check(s, i)),
+        label: p.label.first().and_then(|l| label(s, l)),
         initial_ranks: p.initial.first().and_then(|x| rank_set(s, x, geometry)),
         ep_ranks: p.en_passant.first().and_then(|x| rank_set(s, x, geometry)),
     }
@@ -320,4 +322,19 @@ fn promotion_choices(
         }
     }
     choices
+}
+
+/// `label "..."`: one to four characters on one line, the text the GUI shows on the piece.
+fn label(s: &mut Session, l: &crate::rules::ast::Str) -> Option<String> {
+    let text = l.value.trim();
+    let n = text.chars().count();
+    if n == 0 || n > 4 || text.chars().any(char::is_control) {
+        s.error(
+            l.span,
+            format!("label `{}` is not 1 to 4 characters", l.value),
+            Some("write the text shown on the piece, e.g. `label \"歩\"` or `label \"+P\"`".into()),
+        );
+        return None;
+    }
+    Some(text.to_string())
 }
