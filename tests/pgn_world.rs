@@ -245,6 +245,7 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "jesonmor" => "Jeson Mor",
                 "minishogi" => "Minishogi",
                 "shogi" => "Shogi",
+                "euroshogi" => "EuroShogi",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

@@ -112,6 +112,7 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "pocketknight",
     "minishogi",
     "shogi",
+    "euroshogi",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.
