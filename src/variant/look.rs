@@ -328,7 +328,8 @@ mod tests {
             look(&p),
             Look {
                 figures: vec![Pawn],
-                badge: Some('B')
+                badge: Some('B'),
+                label: None,
             }
         );
     }
