@@ -28,11 +28,12 @@ grand.perft: their headers give the full lists):
     python3 scripts/fs_golden.py makruk --depth 4 --from "3k4/8/8/8/8/8/8/R2K1S2 w - - 0 1" \
         --from "3k4/3m4/8/8/8/8/8/RN1K4 b - - 0 1"
 
-`--bias king` (or `check`, `board`) makes the random games pick a king move (or a move that
-gives check, or a move on the board rather than a drop, so that Crazyhouse's hands fill) half
-of the time where there is one (`up`: a king move to the highest rank it can
+`--bias king` (or `check`) makes the random games pick a king move (or a move that gives
+check) half of the time where there is one (`up`: a king move to the highest rank it can
 reach, the goal of Racing Kings), so that they reach the goal of King of the Hill,
-Racing Kings or Three-check more often than uniformly random games do. `--starts FILE`
+Racing Kings or Three-check more often than uniformly random games do; `--bias board` makes
+them pick a move on the board rather than a drop nine times in ten, so that the hands of
+Crazyhouse fill (drops otherwise outnumber the other moves and empty them at once). `--starts FILE`
 starts the random games from the FENs of a file (in turn; all recorded) instead of the start
 position, and `--chess960` sets UCI_Chess960 (Shredder castling letters), e.g. for King of
 the Hill over the arrays of Regroupment Chess's setup phase:
@@ -135,7 +136,13 @@ def king_square(fen):
 
 def pick(e, rng, fen, moves, bias):
     """A random move; with `bias`, half of the time a king move, a checking move or a move on
-    the board (not a drop: the hands then fill, Crazyhouse)."""
+    the board (`board`: nine times in ten a move that is not a drop, so that Crazyhouse's
+    hands fill)."""
+    if bias == "board":
+        board = [m for m in moves if "@" not in m]
+        if board and rng.random() < 0.9:
+            return rng.choice(board)
+        return rng.choice(moves)
     if bias and rng.random() < 0.5:
         if bias in ("king", "up"):
             k = king_square(fen)
@@ -143,8 +150,6 @@ def pick(e, rng, fen, moves, bias):
             if bias == "up" and good:
                 top = max(int(m[len(k) + 1:]) for m in good)
                 good = [m for m in good if int(m[len(k) + 1:]) == top]
-        elif bias == "board":
-            good = [m for m in moves if "@" not in m]
         else:
             good = []
             for m in rng.sample(moves, len(moves)):

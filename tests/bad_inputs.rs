@@ -83,6 +83,35 @@ const FEN_CASES: &[(&str, &str, &[&str])] = &[
             "help: write a whole number",
         ],
     ),
+    // Crazyhouse's hands and promoted marks
+    (
+        "crazyhouse",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[X] w KQkq - 0 1",
+        &["unknown piece `X` in hand", "column 45", "help:"],
+    ),
+    (
+        "crazyhouse",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q w KQkq - 0 1",
+        &["the hand is not closed by `]`", "help:"],
+    ),
+    (
+        "crazyhouse",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] w KQkq - 0 1",
+        &["white has 2 king pieces", "help:"],
+    ),
+    (
+        "crazyhouse",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/~RNBQKBNR[] w KQkq - 0 1",
+        &["`~` does not follow a piece letter", "column 36", "help:"],
+    ),
+    (
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w KQkq - 0 1",
+        &[
+            "`~` marks a promoted piece, but in this game captures do not go to hand",
+            "help: remove the `~`",
+        ],
+    ),
     (
         "chess",
         "",
@@ -485,6 +514,70 @@ const MOVE_CASES: &[MoveCase] = &[
         &[],
         "e4",
         &["`e4` is not a legal placement here", "help:"],
+    ), // drops in play (Crazyhouse): the hand, the square, the letter
+    (
+        "crazyhouse",
+        "",
+        &[],
+        "P@e4",
+        &[
+            "`P@e4` is not a legal drop here",
+            "help: white holds no piece in hand",
+        ],
+    ),
+    (
+        "crazyhouse",
+        "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1",
+        &[],
+        "P@a8",
+        &[
+            "`P@a8` is not a legal drop here",
+            "help: `P` may be dropped on a2 b2",
+        ],
+    ),
+    (
+        "crazyhouse",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pn] w KQkq - 0 1",
+        &[],
+        "P@e2",
+        &["`P@e2` is not a legal drop here", "help: e2 is not empty"],
+    ),
+    (
+        "crazyhouse",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pn] w KQkq - 0 1",
+        &[],
+        "N@e4",
+        &[
+            "`N@e4` is not a legal drop here",
+            "help: white holds P in hand",
+        ],
+    ),
+    (
+        "crazyhouse",
+        "",
+        &[],
+        "X@e4",
+        &[
+            "`X@e4` is not a drop",
+            "help: write the piece letter, `@` and the square",
+        ],
+    ),
+    (
+        "crazyhouse",
+        "",
+        &[],
+        "P@z9",
+        &["`P@z9` is not a drop", "help:"],
+    ),
+    (
+        "chess",
+        "",
+        &[],
+        "N@f3",
+        &[
+            "`N@f3` is not a legal drop here",
+            "help: this game has no drops",
+        ],
     ),
 ];
 

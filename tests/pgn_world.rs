@@ -109,6 +109,11 @@ fn python_chess_reads_every_8x8_export() {
             "breakthrough",
             "threekings",
             "suicide",
+            // drops in play that python-chess does not play (Crazyhouse declares lichess's
+            // name and is read by python-chess's CrazyhouseBoard above)
+            "loop",
+            "chessgi",
+            "pocketknight",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -243,6 +248,9 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "threekings" => "Three Kings Chess",
                 "suicide" => "Suicide Chess",
                 "jesonmor" => "Jeson Mor",
+                "loop" => "Loop Chess",
+                "chessgi" => "Chessgi",
+                "pocketknight" => "Pocket Knight",
                 "minishogi" => "Minishogi",
                 "shogi" => "Shogi",
                 "euroshogi" => "EuroShogi",
@@ -276,7 +284,8 @@ fn rules_of_reads_myriad_tags_then_the_variant() {
     assert_eq!(of("[Variant \"Regroupment Chess\"]\n*"), b("regroupment"));
     assert_eq!(of("[Variant \"capablanca chess\"]\n*"), b("capablanca"));
     assert_eq!(of("[Variant \"relocation\"]\n*"), b("relocation"));
-    assert_eq!(of("[Variant \"Crazyhouse\"]\n*"), Ok(None));
+    assert_eq!(of("[Variant \"Crazyhouse\"]\n*"), b("crazyhouse"));
+    assert_eq!(of("[Variant \"Bughouse\"]\n*"), Ok(None));
     assert_eq!(
         of("[MyriadRulesFile \"/home/me/my.rules\"]\n[Variant \"My Game\"]\n*"),
         Ok(Some(Origin::File("/home/me/my.rules".into())))

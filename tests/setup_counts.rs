@@ -80,6 +80,10 @@ fn every_bundled_file_gives_the_source_counts() {
         ("threekings", 1, 1),
         ("suicide", 1, 1),
         ("jesonmor", 1, 1),
+        ("crazyhouse", 1, 1),
+        ("loop", 1, 1),
+        ("chessgi", 1, 1),
+        ("pocketknight", 1, 1),
         // Shogi's arrays are turned, not mirrored (the bishop and rook change wings)
         ("minishogi", 1, 0),
         ("shogi", 1, 0),

@@ -151,10 +151,10 @@ fn fairy_stockfish_aliases_and_unknown_names() {
     // a name Myriad does not have leaves the game as it is, with a word to the GUI
     let out = session(
         "chess",
-        "setoption name UCI_Variant value crazyhouse\nposition startpos\ngo perft 1\n",
+        "setoption name UCI_Variant value bughouse\nposition startpos\ngo perft 1\n",
     );
     assert!(
-        out.contains("info string unknown UCI_Variant `crazyhouse`; the game stays `chess`"),
+        out.contains("info string unknown UCI_Variant `bughouse`; the game stays `chess`"),
         "{out}"
     );
     assert_eq!(nodes(&out), 20, "{out}");

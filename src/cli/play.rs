@@ -80,6 +80,17 @@ pub fn draw(v: &Variant, game: &Game) -> String {
         s += &format!(" {}", (b'a' + f) as char);
     }
     s.push('\n');
+    // pieces in hand (Crazyhouse, Pre-Chess), dropped with `N@f3`
+    if v.has_hands() {
+        for c in Color::ALL {
+            let held: Vec<String> = game
+                .hand(c)
+                .iter()
+                .map(|&(r, n)| format!("{}x{n}", v.role(r).letter))
+                .collect();
+            s += &format!(" {} in hand: {}\n", c.name(), held.join(" "));
+        }
+    }
     s
 }
 

@@ -7,6 +7,7 @@
 //! (`Game::advance_phase`) decides whose turn it is and when the setup phase ends.
 
 pub mod clock;
+mod drops;
 mod ending;
 mod goals;
 mod outcome;

@@ -229,6 +229,10 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
 /// pieces, all of the board's colour-bound pieces standing on one square colour and no other
 /// minor piece or pawn on the board.
 pub fn insufficient_material(v: &Variant, pos: &AnyPosition) -> bool {
+    // a piece in hand may still enter the game (Pocket Knight's knight): never dead then
+    if v.has_drops && Color::ALL.iter().any(|&c| pos.has_hand(c)) {
+        return false;
+    }
     if !royal_moves_as_king(v) {
         // the rule is chess's; against another royal piece (Knightmate's royal knight is mated
         // by a lone commoner, or a bishop beside its own royal) only bare royals are dead

@@ -503,12 +503,17 @@ impl AnyPosition {
     }
 
     /// A position with the given array, White to move, castling rights from the array.
+    /// Drops in play: with the pieces each side starts with in hand (Pocket Knight).
     pub fn from_array(v: &Variant, array: &[Option<Piece>]) -> AnyPosition {
-        if v.is_small() {
+        let mut p = if v.is_small() {
             AnyPosition::Small(Position::from_array(v, array))
         } else {
             AnyPosition::Big(Position::from_array(v, array))
+        };
+        if v.has_drops {
+            with_position!(&mut p, q => q.fill_hands(v));
         }
+        p
     }
 
     /// Parses a FEN (Shredder or X-FEN castling).

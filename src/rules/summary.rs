@@ -29,6 +29,7 @@ pub fn summary(v: &Variant) -> String {
     if let Some(p) = &s.setup {
         setup_lines(&mut out, s, p);
     }
+    out += &crate::variant::drops_summary(v);
     let letters: Vec<char> = s.roles.iter().map(|r| r.letter).collect();
     end_line(&mut out, &s.end, &letters);
     out += &crate::variant::goals_summary(v);

@@ -52,6 +52,8 @@ pub(crate) struct EvalTables<B> {
     /// Does the rules file make losing every piece a win (`extinction all win`, Antichess)?
     /// Then material counts against its owner.
     inverted: bool,
+    /// Does the game have drops in play (`drops { ... }`)? Then pieces in hand count.
+    hands: bool,
 }
 
 /// Average number of squares a role reaches from each square of the empty board.
@@ -191,6 +193,7 @@ impl<B: TablesFor> EvalTables<B> {
                 .extinction
                 .as_ref()
                 .is_some_and(|x| x.kinds.is_none() && x.extinct_wins),
+            hands: v.has_drops,
         };
         for r in v.roles() {
             et.fill_piece_squares(v, t, r);
@@ -337,7 +340,22 @@ impl<B: TablesFor> EvalTables<B> {
         if let Some(goal) = &self.goal {
             score += goal.white(pos);
         }
+        if self.hands {
+            score += self.hands_white(t, pos);
+        }
         score
+    }
+
+    /// Pieces in hand (Crazyhouse), at their material value: a piece in hand may enter the
+    /// game anywhere, so it is worth at least what it is worth on the board.
+    fn hands_white(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
+        t.roles()
+            .map(|r| {
+                let n =
+                    pos.hand_count(Color::White, r) as i32 - pos.hand_count(Color::Black, r) as i32;
+                n * self.value[r.index()]
+            })
+            .sum()
     }
 
     /// White's score where losing every piece wins (Antichess): each piece counts against its

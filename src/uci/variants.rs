@@ -127,7 +127,8 @@ mod tests {
         assert_eq!(uci_name(&Origin::Bundled("chess".into())), "chess");
         assert!(resolve("fischerandom").unwrap().chess960);
         assert_eq!(resolve("normal").unwrap().file, "chess");
-        assert_eq!(resolve("crazyhouse"), None);
+        assert_eq!(resolve("bughouse"), None);
+        assert_eq!(resolve("crazyhouse").unwrap().file, "crazyhouse");
     }
 
     #[test]

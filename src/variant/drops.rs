@@ -93,3 +93,28 @@ impl<B: Bits> Tables<B> {
         }
     }
 }
+
+/// The `drops` line of `myriad check`'s summary (empty for games without drops):
+/// `drops: captures to hand (promoted pieces demoted); P on ranks 2-7`.
+pub fn drops_summary(v: &Variant) -> String {
+    let Some(d) = v.drops() else {
+        return String::new();
+    };
+    let letter = |r: Role| v.role(r).letter.to_string();
+    let mut parts = vec![];
+    if !d.hand.is_empty() {
+        let hand: Vec<String> = d.hand.iter().map(|&r| letter(r)).collect();
+        parts.push(format!("each side starts with {} in hand", hand.join(" ")));
+    }
+    if d.captures_to_hand {
+        parts.push(match d.promoted {
+            PromotedCapture::Demote => "captures to hand (promoted pieces demoted)".to_string(),
+            PromotedCapture::Keep => "captures to hand (promoted pieces kept)".to_string(),
+        });
+    }
+    for (r, ranks) in &d.ranks {
+        let rs: Vec<String> = ranks.iter().map(|x| (x + 1).to_string()).collect();
+        parts.push(format!("{} dropped on ranks {}", letter(*r), rs.join(" ")));
+    }
+    format!("  drops: {}\n", parts.join("; "))
+}

@@ -14,7 +14,7 @@ mod promoted;
 pub mod setup;
 mod tables;
 
-pub use drops::{DropLimits, Drops, PromotedCapture};
+pub use drops::{drops_summary, DropLimits, Drops, PromotedCapture};
 pub use goals::{goals_summary, Goals, Region};
 pub use origin::Origin;
 pub use promoted::demotes_unmarked;

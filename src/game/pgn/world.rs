@@ -73,6 +73,7 @@ pub(super) fn plays_orthodox_chess(v: &Variant) -> bool {
         || v.has_rule_ends
         || !v.end().stalemate_draw
         || v.royal_free
+        || v.has_drops
     {
         return false;
     }
