@@ -287,31 +287,12 @@ impl<B: TablesFor> Position<B> {
                     help: Some("castling needs the right to castle, empty squares between, and no attacked square on the king's path".into()),
                 });
         }
-        let mut chars: Vec<char> = s.chars().collect();
+        let mut chars = join_promoted(&s.chars().collect::<Vec<_>>());
         // piece letter
         let mut role: Option<Role> = None;
-        // `+P`: a promoted kind moving (Shogi's tokin)
-        if chars.len() > 2 && chars[0] == '+' && chars[1].is_ascii_uppercase() {
-            chars[1] = promoted_letter(chars[1]);
-            chars.remove(0);
-        }
-        if chars[0].is_ascii_uppercase() || promoted_base(chars[0]).is_some() {
+        if is_upper(chars[0]) {
             let Some(p) = v.piece_from_char(chars[0]) else {
-                return Err(MoveError {
-                    message: format!(
-                        "`{}`: no piece has the letter `{}`",
-                        text.trim(),
-                        letter_text(chars[0])
-                    ),
-                    help: Some(format!(
-                        "this game's pieces are {}",
-                        v.role_defs()
-                            .iter()
-                            .map(|r| letter_text(r.letter))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )),
-                });
+                return Err(unknown_letter(v, text, chars[0]));
             };
             role = Some(p.role);
             chars.remove(0);
@@ -319,18 +300,12 @@ impl<B: TablesFor> Position<B> {
         // promotion
         let mut promo: Option<Role> = None;
         if let Some(&last) = chars.last() {
-            if last.is_ascii_uppercase() {
-                // `=+N`: into a promoted kind
-                let plus = chars.len() > 1 && chars[chars.len() - 2] == '+';
-                let letter = if plus { promoted_letter(last) } else { last };
-                promo = v.piece_from_char(letter).map(|p| p.role);
+            if is_upper(last) {
+                promo = v.piece_from_char(last).map(|p| p.role);
                 if promo.is_none() {
                     return Err(bad());
                 }
                 chars.pop();
-                if plus {
-                    chars.pop();
-                }
                 if chars.last() == Some(&'=') {
                     chars.pop();
                 }
@@ -413,4 +388,45 @@ impl<B: TablesFor> Position<B> {
 /// both sides.
 pub fn drop_text(v: &Variant, m: Move) -> String {
     format!("{}@{}", v.role(m.promotion).letter, v.geometry().name(m.to))
+}
+
+/// SAN text with each `+X` (a promoted kind of Shogi: `+Pxd5`, `Nd7=+N`) as its one letter.
+fn join_promoted(chars: &[char]) -> Vec<char> {
+    let mut out = Vec::with_capacity(chars.len());
+    let mut i = 0;
+    while i < chars.len() {
+        match (chars[i], chars.get(i + 1)) {
+            ('+', Some(&c)) if c.is_ascii_uppercase() => {
+                out.push(promoted_letter(c));
+                i += 2;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// An upper-case (White's) piece letter, promoted or not.
+fn is_upper(c: char) -> bool {
+    c.is_ascii_uppercase() || promoted_base(c).is_some_and(|b| b.is_ascii_uppercase())
+}
+
+/// "no piece has the letter": a SAN move that names a letter the game does not have.
+fn unknown_letter(v: &Variant, text: &str, c: char) -> MoveError {
+    let letters: Vec<String> = v
+        .role_defs()
+        .iter()
+        .map(|r| letter_text(r.letter))
+        .collect();
+    MoveError {
+        message: format!(
+            "`{}`: no piece has the letter `{}`",
+            text.trim(),
+            letter_text(c)
+        ),
+        help: Some(format!("this game's pieces are {}", letters.join(" "))),
+    }
 }

@@ -67,8 +67,6 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::kw_pawn => "`pawn`",
         Rule::kw_promote => "`promote`",
         Rule::kw_image => "`image`",
-        Rule::kw_label => "`label`",
-        Rule::label_attr => "`label \"<text>\"`",
         Rule::image_attr => "`image <figure>` or `image \"<file.svg>\"`",
         Rule::figure_list => "a figure like `knight` or `bishop+knight`",
         Rule::kw_on => "`on`",
@@ -217,14 +215,6 @@ fn goal_token_name(rule: Rule) -> &'static str {
     match rule {
         Rule::kw_pgn_variant => "`pgn-variant`",
         Rule::kw_captured => "`captured`",
-        Rule::kw_leaving => "`leaving`",
-        Rule::kw_perpetual => "`perpetual-check`",
-        Rule::kw_winner => "`winner`",
-        Rule::kw_doubled => "`doubled`",
-        Rule::kw_drop_mate => "`drop-mate`",
-        Rule::drops_not_doubled => "`not doubled`",
-        Rule::drops_mate_loss => "`drop-mate loss`",
-        Rule::repetition_winner => "`winner white` or `winner black`",
         Rule::promote_side => "`white <letters>` or `black <letters>`",
         Rule::kw_counting => "`counting`",
         Rule::kw_pieces => "`pieces`",
@@ -256,6 +246,23 @@ fn drops_token_name(rule: Rule) -> &'static str {
         Rule::drops_captures => "`captures to hand`",
         Rule::drops_promoted => "`promoted demote` or `promoted keep`",
         Rule::drops_kind => "`<letters> ranks <numbers>`",
+        _ => shogi_token_name(rule),
+    }
+}
+
+/// The names of the rules Shogi added: promoted kinds' promotion, labels, sennichite, drops.
+fn shogi_token_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::kw_label => "`label`",
+        Rule::label_attr => "`label \"<text>\"`",
+        Rule::kw_leaving => "`leaving`",
+        Rule::kw_perpetual => "`perpetual-check`",
+        Rule::kw_winner => "`winner`",
+        Rule::kw_doubled => "`doubled`",
+        Rule::kw_drop_mate => "`drop-mate`",
+        Rule::drops_not_doubled => "`not doubled`",
+        Rule::drops_mate_loss => "`drop-mate loss`",
+        Rule::repetition_winner => "`winner white` or `winner black`",
         r => unreachable!("every rule has a name: {r:?}"),
     }
 }
