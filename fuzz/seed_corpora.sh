@@ -87,6 +87,17 @@ for t in 'swap e8 d8' pass 'swap e1 c1'; do
     seed move_text 13 "$t" 3
 done
 
+# drops in play (crazyhouse, selected by its index in src/rules/mod.rs): drops, bad drops,
+# promoted marks and hands in the FEN
+ch=$(sed -n '/^static BUNDLED/,/^);/p' $root/src/rules/mod.rs | grep -o '"[^"]*"' | tr -d '"' \
+    | grep -n '^crazyhouse$' | cut -d: -f1)
+ch=$((ch - 1))
+for t in 'P@e4' 'N@f3' 'p@e4' '@e4' 'X@e4' 'P@z9' 'N@f7+' 'Q@'; do
+    seed move_text $ch "$t" 4
+done
+seed fen $ch 'rNbqkbnr/1pp1pppp/8/8/P7/8/2PPPPPP/q~NBQKB1R[NPrp] w Kkq - 0 6'
+seed fen $ch 'r~nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQQQPPPPPPPPpppppppp] b KQkq - 0 1'
+
 # pgn_import
 seed pgn_import 0 '[Event "x"]
 [Result "*"]

@@ -16,7 +16,7 @@ impl<B: TablesFor> Position<B> {
 
     /// A piece was captured on `sq`: with `captures to hand` it changes sides, into the
     /// captor's hand, as the kind it promoted from if it had promoted (unless `promoted keep`).
-    pub(super) fn to_hand(&mut self, v: &Variant, sq: Square, captured: Piece) {
+    pub(super) fn capture_to_hand(&mut self, v: &Variant, sq: Square, captured: Piece) {
         if !v.drops().is_some_and(|d| d.captures_to_hand) {
             return;
         }

@@ -349,7 +349,7 @@ impl<B: TablesFor> Position<B> {
                     self.remove(to, c);
                     self.drop_rook_right(them, m.to);
                     if v.has_drops {
-                        self.to_hand(v, to, c);
+                        self.capture_to_hand(v, to, c);
                     }
                 }
                 self.remove(from, p);
@@ -390,7 +390,7 @@ impl<B: TablesFor> Position<B> {
                     if let Some(victim) = self.piece_at(ep.victim) {
                         self.remove(ep.victim, victim);
                         if v.has_drops {
-                            self.to_hand(v, ep.victim, victim);
+                            self.capture_to_hand(v, ep.victim, victim);
                         }
                     }
                 }
