@@ -317,6 +317,18 @@ const FEN_CASES: &[(&str, &str, &[&str])] = &[
         "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNXkqrrbbnn] w - - 0 1",
         &["unknown piece `X` in hand", "column 38", "help:"],
     ),
+    // Shogi's promoted kinds are written `+P`: a `+` before a kind that has none, or before
+    // nothing, is an unknown letter
+    (
+        "shogi",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL[] w - - 0 1",
+        &["unknown piece letter `+K`", "column 53", "help:", "+P"],
+    ),
+    (
+        "shogi",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN+[] w - - 0 1",
+        &["unknown piece letter `+`", "column 57", "help:"],
+    ),
     (
         "pre-chess",
         "8/pppppppp/8/8/8/8/PPPPPPPP/4K3[KQRRBBNNkqrrbbnn] w - - 0 1",
@@ -425,6 +437,14 @@ const MOVE_CASES: &[MoveCase] = &[
     ("chess", "", &[], "Nf3 Nf6", &["`Nf3 Nf6`", "help:"]),
     ("chess", "", &[], "z9z9", &["`z9z9`", "help:"]),
     ("chess", "", &[], "swap e1 d1", &["`swap e1 d1`", "help:"]),
+    // a promotion into a promoted kind (`=+B`) where the move cannot promote
+    (
+        "shogi",
+        "",
+        &["c3c4", "c7c6"],
+        "Bd4=+B",
+        &["`Bd4=+B`", "help:"],
+    ),
     (
         "chess",
         "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use myriad::game::pgn;
 use myriad::game::setup::Rng;
 use myriad::game::{insufficient_material, Game, Reason};
-use myriad::position::AnyPosition;
+use myriad::position::{AnyPosition, EndRule};
 use myriad::types::Move;
 use myriad::variant::Variant;
 
@@ -142,8 +142,17 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
             match o.reason {
                 Reason::Checkmate => {
                     assert!(moves.is_empty() && check, "{ctx}: not a mate: {fen}");
-                    // (`checkmate win`: the mated side wins, Losers)
-                    let want = if end.checkmate_win { turn } else { !turn };
+                    // (`checkmate win`: the mated side wins, Losers; `drop-mate loss`: a mate
+                    // by dropping a pawn loses for the dropper, Shogi)
+                    let by_drop = g
+                        .history()
+                        .last()
+                        .is_some_and(|p| myriad::position::drop_mate_loses(v, p.mv));
+                    let want = if end.checkmate_win != by_drop {
+                        turn
+                    } else {
+                        !turn
+                    };
                     assert_eq!(o.winner, Some(want), "{ctx}: {fen}");
                 }
                 Reason::Stalemate => {
@@ -173,6 +182,11 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
                     assert!(!moves.is_empty(), "{ctx}: {fen}");
                     assert!(pos.counting_over() && o.winner.is_none(), "{ctx}: {fen}");
                 }
+                Reason::Rule(EndRule::PerpetualCheck) => {
+                    // a repetition by perpetual check: the moves remain, the rule is on
+                    assert!(end.perpetual_check, "{ctx}: {fen}");
+                    assert!(o.winner.is_some(), "{ctx}: {fen}");
+                }
                 Reason::Rule(rule) => {
                     // a rule of the rules file ended it: no moves, and the position says so
                     assert!(moves.is_empty(), "{ctx}: moves after {rule:?}: {fen}");
@@ -181,7 +195,11 @@ fn check_outcome(v: &Variant, g: &Game, ctx: &str) {
                 }
                 Reason::Repetition { .. } => {
                     assert!(!moves.is_empty(), "{ctx}: {fen}");
-                    assert_eq!(o.winner, None);
+                    // a draw, or the side `winner` names (Minishogi); with `perpetual-check`
+                    // the side that checked throughout loses
+                    if !end.perpetual_check {
+                        assert_eq!(o.winner, end.repetition_winner, "{ctx}: {fen}");
+                    }
                     let n = end.repetition.expect("repetition is on") as usize;
                     assert!(
                         occurrences(g) >= n,
@@ -435,9 +453,15 @@ fn repetition_ends_the_game_exactly_at_the_third_occurrence() {
         let o = g
             .outcome()
             .unwrap_or_else(|| panic!("{name}: no repetition"));
-        assert_eq!(o.reason, Reason::Repetition { times: 3 }, "{name}");
-        assert_eq!(o.winner, None, "{name}");
-        assert_eq!(cycles, 2, "{name}: the third occurrence ends the game");
+        // the n-th occurrence the rules file sets (3 in chess, 4 in Shogi) ends the game
+        let times = v.end().repetition.expect("repetition is on");
+        assert_eq!(o.reason, Reason::Repetition { times }, "{name}");
+        assert_eq!(o.winner, v.end().repetition_winner, "{name}");
+        assert_eq!(
+            cycles,
+            times - 1,
+            "{name}: the n-th occurrence ends the game"
+        );
         check_outcome(&v, &g, name);
         checked += 1;
     }

@@ -54,8 +54,10 @@ fn random_variant(rng: &mut Rng) -> Variant {
                 black_choices: None,
                 optional: false,
                 captured: false,
+                leaving: false,
             }),
             image: None,
+            label: None,
             initial_ranks: None,
             ep_ranks: None,
         })

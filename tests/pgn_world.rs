@@ -114,6 +114,8 @@ fn python_chess_reads_every_8x8_export() {
             "loop",
             "chessgi",
             "pocketknight",
+            // Shogi on 8x8, which python-chess does not play
+            "euroshogi",
         ]
         .contains(name);
         let g8 = v.geometry().files == 8 && v.geometry().ranks == 8 && !own_name;
@@ -253,6 +255,9 @@ fn relocation_variants_are_chess960_and_chess_is_standard() {
                 "pocketknight" => "Pocket Knight",
                 "xiangqi" => "Xiangqi",
                 "minixiangqi" => "Minixiangqi",
+                "minishogi" => "Minishogi",
+                "shogi" => "Shogi",
+                "euroshogi" => "EuroShogi",
                 "pawn-exchange" if back_rank_pawn => "Pawn Exchange",
                 _ => "Chess960",
             });

@@ -4,6 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use myriad::game::{Game, Reason};
+use myriad::position::EndRule;
 use myriad::search::{Engine, Limits};
 
 /// Games per bundled file.
@@ -54,7 +55,12 @@ fn no_illegal_move_in_self_play_of_every_bundled_file() {
                     Reason::Checkmate => {
                         assert!(no_moves && pos.is_check(&v), "{name}: {}", game.fen());
                         // (`checkmate win`: the mated side wins, Losers)
-                        let mated_wins = v.end().checkmate_win;
+                        // (`drop-mate loss`: a mate by a pawn drop loses for the dropper)
+                        let by_drop = game
+                            .history()
+                            .last()
+                            .is_some_and(|p| myriad::position::drop_mate_loses(&v, p.mv));
+                        let mated_wins = v.end().checkmate_win != by_drop;
                         let want = if mated_wins { pos.turn() } else { !pos.turn() };
                         assert_eq!(o.winner, Some(want));
                     }
@@ -63,14 +69,22 @@ fn no_illegal_move_in_self_play_of_every_bundled_file() {
                     Reason::Rule(myriad::position::EndRule::Counting) => {
                         assert!(pos.counting_over() && o.winner.is_none(), "{name}")
                     }
+                    Reason::Rule(EndRule::PerpetualCheck) => {
+                        assert!(v.end().perpetual_check && o.winner.is_some(), "{name}")
+                    }
                     Reason::Rule(rule) => {
                         let end = pos.rule_end(&v).expect("the position knows the rule");
                         assert!(no_moves, "{name}: moves after {rule:?}: {}", game.fen());
                         assert_eq!((end.rule, end.winner), (rule, o.winner), "{name}");
                     }
                     Reason::MoveRule { .. } => assert!(pos.halfmove_clock() >= 100),
-                    Reason::Repetition { .. } | Reason::InsufficientMaterial => {
-                        assert!(o.winner.is_none())
+                    Reason::InsufficientMaterial => assert!(o.winner.is_none()),
+                    // a draw, or the side `winner` names; with `perpetual-check` the side
+                    // that checked throughout loses
+                    Reason::Repetition { .. } => {
+                        if !v.end().perpetual_check {
+                            assert_eq!(o.winner, v.end().repetition_winner)
+                        }
                     }
                     // nobody resigns, agrees or runs out of time in self-play
                     Reason::Resignation | Reason::Agreement | Reason::TimeForfeit { .. } => {

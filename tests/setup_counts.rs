@@ -86,6 +86,10 @@ fn every_bundled_file_gives_the_source_counts() {
         ("pocketknight", 1, 1),
         ("xiangqi", 1, 1),
         ("minixiangqi", 1, 1),
+        // Shogi's arrays are turned, not mirrored (the bishop and rook change wings)
+        ("minishogi", 1, 0),
+        ("shogi", 1, 0),
+        ("euroshogi", 1, 0),
         // Horde's array is not mirrored: 36 white pawns against Black's army
         ("horde", 1, 0),
         ("relocation", 64, 8),

@@ -11,7 +11,6 @@ mod drops;
 mod ending;
 mod goals;
 mod outcome;
-mod perpetual;
 pub mod pgn;
 pub mod placement;
 mod replay;

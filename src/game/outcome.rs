@@ -9,6 +9,10 @@ use crate::variant::Variant;
 
 use super::Ply;
 
+// Shogi's repetition rule, in a file of its own beside this one
+#[path = "sennichite.rs"]
+mod sennichite;
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
@@ -144,8 +148,16 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
     if pos.legal_moves(v).is_empty() {
         let loser = pos.turn();
         return if pos.is_check(v) {
-            // `checkmate win`: the side that is mated wins (Losers)
-            let winner = if v.end().checkmate_win { loser } else { !loser };
+            // `checkmate win`: the side that is mated wins (Losers); `drop-mate loss`: a mate
+            // by dropping a pawn loses for the dropper (Shogi, as Fairy-Stockfish 11.1)
+            let by_drop = history
+                .last()
+                .is_some_and(|p| crate::position::drop_mate_loses(v, p.mv));
+            let winner = if v.end().checkmate_win != by_drop {
+                loser
+            } else {
+                !loser
+            };
             Some(Outcome {
                 winner: Some(winner),
                 reason: Reason::Checkmate,
@@ -174,23 +186,18 @@ pub(crate) fn decide(v: &Variant, pos: &AnyPosition, history: &[Ply]) -> Option<
             })
         };
     }
-    if let Some(times) = v.end().repetition {
+    if let Some(times) = v.end().repetition.filter(|_| sennichite::applies(v)) {
+        if let Some(o) = sennichite::decide(v, pos, history, times) {
+            return Some(o);
+        }
+    } else if let Some(times) = v.end().repetition {
         let h = pos.hash();
         let mut count = 1;
         // Only positions since the last irreversible move can repeat.
         let clock = pos.halfmove_clock() as usize;
-        for (back, ply) in history.iter().rev().take(clock).enumerate() {
+        for ply in history.iter().rev().take(clock) {
             if !ply.mv.is_setup() && ply.before.hash() == h {
                 count += 1;
-                if count == times as usize && v.end().perpetual_check_loses {
-                    // `perpetual-check loss` (perpetual.rs): the checking side loses
-                    if let Some(winner) = super::perpetual::winner(v, pos, history, back + 1) {
-                        return Some(Outcome {
-                            winner: Some(winner),
-                            reason: Reason::Rule(EndRule::PerpetualCheck),
-                        });
-                    }
-                }
             }
         }
         if count >= times as usize {

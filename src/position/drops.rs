@@ -24,6 +24,8 @@ impl<B: TablesFor> Position<B> {
         if self.promoted.has(sq) {
             self.promoted.clear(sq);
             role = v.demoted[role.index()];
+        } else if crate::variant::demotes_unmarked(v, role) {
+            role = v.demoted[role.index()]; // Shogi's `+P` returns as `P`
         }
         self.add_to_hand(!captured.color, role);
     }
@@ -59,7 +61,8 @@ impl<B: TablesFor> Position<B> {
             if self.hand[us][r.index()] == 0 {
                 continue;
             }
-            for to in (empty & t.drop_mask[t.cr(us, r)]).iter() {
+            let allowed = empty & t.drop_mask[t.cr(us, r)] & !self.doubled_files(t, v, r);
+            for to in allowed.iter() {
                 let m = Move::drop(r, to);
                 if !verify || self.leaves_king_safe(v, m) {
                     list.push(m);

@@ -1,6 +1,7 @@
 //! FEN in and out, with Shredder (`HAha`) and X-FEN (`KQkq`) castling.
 
 use super::{zobrist, EnPassant, Position};
+use crate::types::letter_text;
 use crate::types::{Bits, CastlingSide, Color, Geometry, Piece, Square};
 use crate::variant::board_text::{self, BoardText, ProblemKind};
 use crate::variant::{TablesFor, Variant};
@@ -131,11 +132,11 @@ fn board_error(
             let letters: String = v
                 .role_defs()
                 .iter()
-                .map(|r| format!("{} ", r.letter))
+                .map(|r| format!("{} ", letter_text(r.letter)))
                 .collect();
             ferr(
                 at,
-                format!("unknown piece letter `{c}`"),
+                format!("unknown piece letter `{}`", letter_text(c)),
                 Some(format!(
                     "this game's pieces are {letters}(upper case White, lower case Black)"
                 )),
@@ -463,7 +464,7 @@ impl<B: TablesFor> Position<B> {
                             s += &empty.to_string();
                             empty = 0;
                         }
-                        s.push(v.piece_char(pc));
+                        s += &v.piece_text(pc);
                         if self.promoted.has(sq) {
                             s.push('~'); // Crazyhouse's promoted pieces, as Fairy-Stockfish
                         }

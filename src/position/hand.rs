@@ -91,7 +91,7 @@ impl<B: TablesFor> Position<B> {
         for c in Color::ALL {
             for r in v.roles() {
                 for _ in 0..self.hand_count(c, r) {
-                    s.push(v.piece_char(Piece { color: c, role: r }));
+                    s += &v.piece_text(Piece { color: c, role: r });
                 }
             }
         }

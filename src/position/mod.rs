@@ -6,6 +6,7 @@
 //! [`AnyPosition`] picks the width from the board size for code that does not care.
 
 mod counting;
+mod drop_limits;
 mod drops;
 mod en_passant;
 mod extinction;
@@ -22,6 +23,7 @@ mod swaps;
 pub mod zobrist;
 
 pub use counting::Count;
+pub use drop_limits::drop_mate_loses;
 pub use fen::FenError;
 pub use notation::{drop_text, MoveError};
 pub use perft::{perft, perft_divide, perft_until};

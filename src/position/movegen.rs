@@ -167,7 +167,12 @@ impl<B: TablesFor> Position<B> {
         v: &Variant,
     ) {
         let us = self.turn;
-        let promo = t.promo_mask[t.cr(us, role)];
+        let cr = t.cr(us, role);
+        let mut promo = t.promo_mask[cr];
+        // `leaving` (Shogi): a move that starts in the zone may promote wherever it goes
+        if t.promo_leaving[cr] && promo.has(from) {
+            promo = !B::EMPTY;
+        }
         let normal = targets & !promo;
         for to in normal.iter() {
             list.push(Move::normal(from, to));
@@ -188,7 +193,7 @@ impl<B: TablesFor> Position<B> {
                     }
                 }
                 // `optional`: the piece may also stay as it is where it keeps a move
-                for to in (pr & t.promo_stay[t.cr(us, role)]).iter() {
+                for to in (pr & t.promo_stay[cr]).iter() {
                     list.push(Move::normal(from, to));
                 }
             }

@@ -2,6 +2,7 @@
 //! (`Nf3`, `exd5`, `O-O`, `e8=Q+`), both ways.
 
 use super::Position;
+use crate::types::{letter_text, promoted_base, promoted_letter};
 use crate::types::{CastlingSide, Geometry, Move, MoveKind, MoveList, Role};
 use crate::variant::{TablesFor, Variant};
 use std::fmt;
@@ -43,6 +44,10 @@ impl<B: TablesFor> Position<B> {
                 } else {
                     format!("{}{}", g.name(m.from), g.name(kt))
                 }
+            }
+            // into a promoted kind (`+P`), Fairy-Stockfish writes `+`: `a4a5+`
+            MoveKind::Promotion if promoted_base(v.role(m.promotion).letter).is_some() => {
+                format!("{}{}+", g.name(m.from), g.name(m.to))
             }
             MoveKind::Promotion => {
                 format!(
@@ -199,7 +204,7 @@ impl<B: TablesFor> Position<B> {
                 s.push(Geometry::file_char(g.file(m.from)));
             }
         } else {
-            s.push(v.role(pc.role).letter);
+            s += &letter_text(v.role(pc.role).letter);
             let legal = self.legal_moves(v);
             let rivals: Vec<Move> = legal
                 .iter()
@@ -228,8 +233,9 @@ impl<B: TablesFor> Position<B> {
         }
         s += &g.name(m.to);
         if let Some(r) = m.promotion_role() {
+            // `=Q`; into a promoted kind `=+N` (its letter), which a check's `+` cannot blur
             s.push('=');
-            s.push(v.role(r).letter);
+            s += &letter_text(v.role(r).letter);
         }
         s
     }
@@ -281,22 +287,12 @@ impl<B: TablesFor> Position<B> {
                     help: Some("castling needs the right to castle, empty squares between, and no attacked square on the king's path".into()),
                 });
         }
-        let mut chars: Vec<char> = s.chars().collect();
+        let mut chars = join_promoted(&s.chars().collect::<Vec<_>>());
         // piece letter
         let mut role: Option<Role> = None;
-        if chars[0].is_ascii_uppercase() {
+        if is_upper(chars[0]) {
             let Some(p) = v.piece_from_char(chars[0]) else {
-                return Err(MoveError {
-                    message: format!("`{}`: no piece has the letter `{}`", text.trim(), chars[0]),
-                    help: Some(format!(
-                        "this game's pieces are {}",
-                        v.role_defs()
-                            .iter()
-                            .map(|r| r.letter.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )),
-                });
+                return Err(unknown_letter(v, text, chars[0]));
             };
             role = Some(p.role);
             chars.remove(0);
@@ -304,7 +300,7 @@ impl<B: TablesFor> Position<B> {
         // promotion
         let mut promo: Option<Role> = None;
         if let Some(&last) = chars.last() {
-            if last.is_ascii_uppercase() {
+            if is_upper(last) {
                 promo = v.piece_from_char(last).map(|p| p.role);
                 if promo.is_none() {
                     return Err(bad());
@@ -392,4 +388,45 @@ impl<B: TablesFor> Position<B> {
 /// both sides.
 pub fn drop_text(v: &Variant, m: Move) -> String {
     format!("{}@{}", v.role(m.promotion).letter, v.geometry().name(m.to))
+}
+
+/// SAN text with each `+X` (a promoted kind of Shogi: `+Pxd5`, `Nd7=+N`) as its one letter.
+fn join_promoted(chars: &[char]) -> Vec<char> {
+    let mut out = Vec::with_capacity(chars.len());
+    let mut i = 0;
+    while i < chars.len() {
+        match (chars[i], chars.get(i + 1)) {
+            ('+', Some(&c)) if c.is_ascii_uppercase() => {
+                out.push(promoted_letter(c));
+                i += 2;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// An upper-case (White's) piece letter, promoted or not.
+fn is_upper(c: char) -> bool {
+    c.is_ascii_uppercase() || promoted_base(c).is_some_and(|b| b.is_ascii_uppercase())
+}
+
+/// "no piece has the letter": a SAN move that names a letter the game does not have.
+fn unknown_letter(v: &Variant, text: &str, c: char) -> MoveError {
+    let letters: Vec<String> = v
+        .role_defs()
+        .iter()
+        .map(|r| letter_text(r.letter))
+        .collect();
+    MoveError {
+        message: format!(
+            "`{}`: no piece has the letter `{}`",
+            text.trim(),
+            letter_text(c)
+        ),
+        help: Some(format!("this game's pieces are {}", letters.join(" "))),
+    }
 }

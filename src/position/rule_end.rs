@@ -35,7 +35,7 @@ pub enum EndRule {
     /// The counting rule's limit was reached (Makruk).
     Counting,
     /// A repetition reached by checking at every move: the checking side loses
-    /// (`perpetual-check loss`, Xiangqi).
+    /// (`repetition 3 perpetual-check`, Xiangqi; Shogi's sennichite).
     PerpetualCheck,
 }
 

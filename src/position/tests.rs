@@ -20,8 +20,10 @@ pub(crate) fn chess() -> Variant {
             black_choices: None,
             optional: false,
             captured: false,
+            leaving: false,
         }),
         image: None,
+        label: None,
         initial_ranks: None,
         ep_ranks: None,
     };

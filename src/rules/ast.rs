@@ -209,6 +209,8 @@ pub struct PromoteDecl {
     pub optional: Vec<Span>,
     /// `captured` keywords: only to kinds the side has lost.
     pub captured: Vec<Span>,
+    /// `leaving` keywords: a move that starts in the zone may promote too (Shogi).
+    pub leaving: Vec<Span>,
 }
 
 /// `counting { board 64  pieces R R 8  pieces 64 }` (Makruk).
@@ -296,6 +298,10 @@ pub struct EndBlock {
     pub checkmate_win: Vec<Spanned<bool>>,
     /// `repetition 3` / `repetition off`
     pub repetition: Vec<(Span, Limit)>,
+    /// `perpetual-check` after `repetition 4`: the side that checked throughout loses.
+    pub perpetual_check: Vec<Span>,
+    /// `winner black` after `repetition 4`: who wins a repetition (Minishogi).
+    pub repetition_winner: Vec<Spanned<Side>>,
     /// `move-rule 50` / `move-rule off`
     pub move_rule: Vec<(Span, Limit)>,
     /// `insufficient-material [on|off]`
@@ -310,8 +316,6 @@ pub struct EndBlock {
     pub checking_illegal: Vec<Span>,
     /// `facing illegal`
     pub facing: Vec<Span>,
-    /// `perpetual-check loss`
-    pub perpetual: Vec<Span>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -490,4 +494,8 @@ pub struct DropKind {
     pub letters: Vec<Spanned<char>>,
     /// The ranks, counted from the side's own first rank (empty if not given).
     pub ranks: Vec<Spanned<i64>>,
+    /// `not doubled` (Shogi's pawns): never dropped on a file with one of the side's own.
+    pub not_doubled: Vec<Span>,
+    /// `drop-mate loss` (Shogi's pawns): a mate given by such a drop loses.
+    pub mate_loss: Vec<Span>,
 }

@@ -107,7 +107,6 @@ keywords! {
     End       Captures      "captures"                  0  "`captures obligatory`: a side that can capture must";
     End       Checkmate     "checkmate"                 0  "whether checkmate loses (as in chess) or wins";
     End       Facing        "facing"                    0  "`facing illegal`: the royal pieces may not face each other";
-    End       Perpetual     "perpetual-check"           0  "`perpetual-check loss`: perpetual check loses";
     Setup     Step          "step"                      1  "one step of the setup phase";
     Setup     Require       "require"                   2  "a requirement on the arrays";
     Setup     Hand          "hand"                      0  "the pieces each side starts with in hand";

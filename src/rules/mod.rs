@@ -112,6 +112,9 @@ static BUNDLED: &[(&str, &str)] = bundle!(
     "pocketknight",
     "xiangqi",
     "minixiangqi",
+    "minishogi",
+    "shogi",
+    "euroshogi",
 );
 
 /// Every bundled rules file: (name, source text), e.g. `("chess", "name \"Chess\" ...")`.

@@ -475,7 +475,7 @@ impl Cx {
         StepDecl::SwapSquares { pairs, optional }
     }
 
-    fn parse_side(&self, p: &Pair<Rule>) -> Spanned<Side> {
+    pub(super) fn parse_side(&self, p: &Pair<Rule>) -> Spanned<Side> {
         Spanned {
             value: if p.as_str() == "black" {
                 Side::Black
@@ -554,8 +554,14 @@ impl Cx {
     }
 
     pub(super) fn parse_letter(&self, pair: Pair<Rule>) -> Spanned<char> {
+        let text = pair.as_str();
+        // `+P`, a promoted kind, is one letter of its own (types::promoted_letter)
+        let value = match text.strip_prefix('+') {
+            Some(rest) => crate::types::promoted_letter(rest.chars().next().unwrap_or('?')),
+            None => text.chars().next().unwrap_or('?'),
+        };
         Spanned {
-            value: pair.as_str().chars().next().unwrap_or('?'),
+            value,
             span: self.span(&pair),
         }
     }

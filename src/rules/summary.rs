@@ -42,7 +42,7 @@ fn letter(s: &VariantSpec, r: Role) -> char {
 
 fn letters(s: &VariantSpec, rs: &[Role]) -> String {
     rs.iter()
-        .map(|&r| letter(s, r).to_string())
+        .map(|&r| crate::types::letter_text(letter(s, r)))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -74,6 +74,9 @@ fn pieces_line(out: &mut String, s: &VariantSpec, r: &RoleDef) {
         if p.captured {
             extra.push_str(" (only to lost pieces)");
         }
+        if p.leaving {
+            extra.push_str(" (also on moves leaving the zone)");
+        }
     }
     match &r.image {
         Some(PieceImage::Figures(f)) => {
@@ -94,7 +97,8 @@ fn pieces_line(out: &mut String, s: &VariantSpec, r: &RoleDef) {
         }
         None => {}
     }
-    let _ = writeln!(out, "    {} {} \"{}\"{extra}", r.letter, r.name, r.betza);
+    let shown = crate::types::letter_text(r.letter);
+    let _ = writeln!(out, "    {shown} {} \"{}\"{extra}", r.name, r.betza);
 }
 
 fn castling_line(out: &mut String, s: &VariantSpec, c: Option<&CastlingRules>) {
@@ -313,7 +317,16 @@ fn end_line(out: &mut String, e: &EndRules, letters: &[char]) {
         ends.push("checkmate wins for the mated side".into());
     }
     if let Some(n) = e.repetition {
-        ends.push(format!("{n}-fold repetition draws"));
+        let result = match e.repetition_winner {
+            Some(c) => format!("wins for {}", c.name()),
+            None => "draws".into(),
+        };
+        let perpetual = if e.perpetual_check {
+            " (perpetual check loses)"
+        } else {
+            ""
+        };
+        ends.push(format!("{n}-fold repetition {result}{perpetual}"));
     }
     if let Some(n) = e.move_rule {
         ends.push(format!("{n}-move rule"));

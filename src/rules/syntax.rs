@@ -131,7 +131,7 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::piece_item => "a piece like `piece Knight N moves \"N\"`",
         Rule::moves_attr => "`moves \"<Betza>\"`",
         Rule::value_attr => "`value <centipawns>`",
-        Rule::promote_attr => "`promote on rank <n> to <letters> [optional] [captured]`",
+        Rule::promote_attr => "`promote on rank <n> to <letters> [optional] [captured] [leaving]`",
         Rule::castling_item => "`castling { ... }` or `castling none`",
         Rule::castling_rook => "`rook <letter>`",
         Rule::castling_king_side => "`king-side king <file> rook <file>`",
@@ -140,7 +140,9 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::castling_safety => "`safety strict` or `safety chess960`",
         Rule::end_item => "`end { ... }`",
         Rule::end_stalemate => "`stalemate draw`, `stalemate loss` or `stalemate win`",
-        Rule::end_repetition => "`repetition <n>` or `repetition off`",
+        Rule::end_repetition => {
+            "`repetition <n> [perpetual-check] [winner <colour>]` or `repetition off`"
+        }
         Rule::end_move_rule => "`move-rule <n>` or `move-rule off`",
         Rule::end_insufficient => "`insufficient-material`",
         Rule::setup_item => "`setup { ... }` or `setup none`",
@@ -250,7 +252,7 @@ fn drops_token_name(rule: Rule) -> &'static str {
 }
 
 /// The names of the rules of regions, confinement, moves in a region, facing royals, the
-/// perpetual-check rule and the board of points (Xiangqi).
+/// board of points (Xiangqi).
 fn region_token_name(rule: Rule) -> &'static str {
     match rule {
         Rule::kw_points => "`points`",
@@ -259,13 +261,26 @@ fn region_token_name(rule: Rule) -> &'static str {
         Rule::kw_also => "`also`",
         Rule::kw_in => "`in`",
         Rule::kw_facing => "`facing`",
-        Rule::kw_perpetual => "`perpetual-check`",
         Rule::region_item => "a region like `region palace d1-f3` or `region home ranks 1 2 3`",
         Rule::square_span => "a rectangle of squares like `d1-f3`",
         Rule::confined_attr => "`confined to <region>`",
         Rule::also_attr => "`also \"<Betza>\" in <region>`",
         Rule::end_facing => "`facing illegal`",
-        Rule::end_perpetual => "`perpetual-check loss`",
+        _ => shogi_token_name(rule),
+    }
+}
+
+/// The names of the rules Shogi added: promoted kinds' promotion, sennichite, drops.
+fn shogi_token_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::kw_leaving => "`leaving`",
+        Rule::kw_perpetual => "`perpetual-check`",
+        Rule::kw_winner => "`winner`",
+        Rule::kw_doubled => "`doubled`",
+        Rule::kw_drop_mate => "`drop-mate`",
+        Rule::drops_not_doubled => "`not doubled`",
+        Rule::drops_mate_loss => "`drop-mate loss`",
+        Rule::repetition_winner => "`winner white` or `winner black`",
         r => unreachable!("every rule has a name: {r:?}"),
     }
 }

@@ -6,10 +6,14 @@
 
 mod bits;
 mod geometry;
+mod promoted;
 pub mod rng;
 
 pub use bits::{Big, Bits};
 pub use geometry::Geometry;
+pub use promoted::{
+    letter_is_upper, letter_lower, letter_text, letter_upper, promoted_base, promoted_letter,
+};
 
 use std::fmt;
 use std::ops::{Index, IndexMut, Not};

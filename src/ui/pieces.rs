@@ -287,7 +287,9 @@ pub fn paint(painter: &Painter, role: &RoleDef, c: Color, r: Rect, alpha: f32) {
         // An SVG resvg cannot read: the figures its moves suggest.
     }
     if let Some(PieceImage::Token(t)) = &role.image {
-        super::tokens::paint(painter, t, false, c, r, alpha);
+        // Shogi writes its promoted pieces in red
+        let promoted = crate::types::promoted_base(role.letter).is_some();
+        super::tokens::paint(painter, t, promoted, c, r, alpha);
         return;
     }
     let l = look::look(role);
@@ -338,6 +340,11 @@ pub fn paint_look(painter: &Painter, l: &Look, letter: char, c: Color, r: Rect, 
         ),
     };
     let (fill, ink) = (fill.gamma_multiply(alpha), ink.gamma_multiply(alpha));
+    // a promoted kind's letter is one private-use character: write it `+P`
+    let letter = l
+        .label
+        .clone()
+        .unwrap_or_else(|| crate::types::letter_text(letter));
     if l.figures.is_empty() {
         // Nothing orthodox about it: a token with its letter.
         let rad = sz * 0.36;
@@ -350,19 +357,25 @@ pub fn paint_look(painter: &Painter, l: &Look, letter: char, c: Color, r: Rect, 
         painter.text(
             r.center(),
             Align2::CENTER_CENTER,
-            letter,
-            FontId::new(sz * 0.42, fonts::pieces()),
+            &letter,
+            FontId::new(
+                sz * 0.42 / (letter.chars().count() as f32).sqrt(),
+                fonts::pieces(),
+            ),
             ink,
         );
-    } else if l.badge.is_some() {
+    } else if l.badge.is_some() || l.label.is_some() {
         let c = r.right_top() + vec2(-sz * 0.19, sz * 0.19);
         let rad = sz * 0.16;
         painter.circle(c, rad, fill, Stroke::new((sz * 0.03).max(1.0), ink));
         painter.text(
             c,
             Align2::CENTER_CENTER,
-            letter,
-            FontId::new(sz * 0.22, fonts::pieces()),
+            &letter,
+            FontId::new(
+                sz * 0.22 / (letter.chars().count() as f32).sqrt(),
+                fonts::pieces(),
+            ),
             ink,
         );
     }

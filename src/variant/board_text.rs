@@ -154,8 +154,18 @@ fn read_rank(
             width = width.saturating_add(n);
             continue;
         }
+        // `+P`: a promoted kind (Shogi's tokin), one letter of its own
+        let (c, end) = match (c, chars.peek()) {
+            ('+', Some(&(j, b))) if b.is_ascii_alphabetic() => {
+                chars.next();
+                (crate::types::promoted_letter(b), j + 1)
+            }
+            _ => (c, i + c.len_utf8()),
+        };
         let kind = match c {
-            c if !c.is_ascii_alphabetic() => ProblemKind::Unexpected(c),
+            c if !c.is_ascii_alphabetic() && crate::types::promoted_base(c).is_none() => {
+                ProblemKind::Unexpected(c)
+            }
             c => match piece(c) {
                 Some(p) => {
                     if width < files {
@@ -170,7 +180,7 @@ fn read_rank(
                 None => ProblemKind::UnknownLetter(c),
             },
         };
-        problem(kind, i, i + c.len_utf8());
+        problem(kind, i, end);
         bad = true;
         width += 1;
     }

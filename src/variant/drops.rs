@@ -29,6 +29,20 @@ pub struct Drops {
     /// Where each listed kind may be dropped: ranks counted from the side's own first rank,
     /// 0-based (`P ranks 2 3 4 5 6 7`). A kind not listed may be dropped on any empty square.
     pub ranks: Vec<(Role, Vec<u8>)>,
+    /// Shogi's restrictions on dropping some kinds ([`DropLimits`]).
+    pub limits: DropLimits,
+}
+
+/// Shogi's restrictions on drops, by kind.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct DropLimits {
+    /// `P not doubled`: not dropped on a file that holds one of the side's own of that kind
+    /// (nifu; Fairy-Stockfish's `shogiDoubledPawn = false`).
+    pub not_doubled: Vec<Role>,
+    /// `P drop-mate loss`: a checkmate given by dropping one of these loses for the side that
+    /// dropped it (uchifuzume; Fairy-Stockfish 11.1's `shogiPawnDropMateIllegal`, which scores
+    /// the mate as won by the mated side rather than forbidding the drop).
+    pub mate_loss: Vec<Role>,
 }
 
 impl Drops {

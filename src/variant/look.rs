@@ -146,27 +146,41 @@ pub struct Look {
     pub figures: Vec<Figure>,
     /// The piece's letter, shown small beside the figures.
     pub badge: Option<char>,
+    /// The badge's text where the letter alone does not write it: `+P` for a promoted kind
+    /// (whose letter is one private-use `char`, see [`crate::types::letter_text`]).
+    pub label: Option<String>,
 }
 
 /// The figures a piece is drawn with: the rules file's `image` figures; else the orthodox
 /// piece of its name; else the orthodox pieces its moves combine (see [`combination`]).
 pub fn look(role: &RoleDef) -> Look {
+    let mut l = figures_look(role);
+    l.label =
+        crate::types::promoted_base(role.letter).map(|_| crate::types::letter_text(role.letter));
+    l
+}
+
+/// [`look`] without the label.
+fn figures_look(role: &RoleDef) -> Look {
     if let Some(PieceImage::Figures(f)) = &role.image {
         return Look {
             figures: f.clone(),
             badge: None,
+            label: None,
         };
     }
     if let Some(f) = Figure::from_name(&role.name) {
         return Look {
             figures: vec![f],
             badge: None,
+            label: None,
         };
     }
     if role.pawn {
         return Look {
             figures: vec![Figure::Pawn],
             badge: (role.letter != 'P').then_some(role.letter),
+            label: None,
         };
     }
     let mut l = combination(&role.atoms);
@@ -248,12 +262,14 @@ pub fn combination(atoms: &[Atom]) -> Look {
         return Look {
             figures,
             badge: extra.then_some('?'),
+            label: None,
         };
     }
     if atoms.is_empty() {
         return Look {
             figures: vec![],
             badge: Some('?'),
+            label: None,
         };
     }
     let ortho = atoms.iter().any(|a| a.dx == 0 || a.dy == 0);
@@ -270,6 +286,7 @@ pub fn combination(atoms: &[Atom]) -> Look {
     Look {
         figures: vec![figure],
         badge: Some('?'),
+        label: None,
     }
 }
 
@@ -293,6 +310,7 @@ mod tests {
             pawn: false,
             promotion: None,
             image: None,
+            label: None,
             initial_ranks: None,
             ep_ranks: None,
         }
@@ -351,7 +369,8 @@ mod tests {
             look(&p),
             Look {
                 figures: vec![Pawn],
-                badge: Some('B')
+                badge: Some('B'),
+                label: None,
             }
         );
     }

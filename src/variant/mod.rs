@@ -10,13 +10,15 @@ mod drops;
 mod goals;
 pub mod look;
 mod origin;
+mod promoted;
 mod regions;
 pub mod setup;
 mod tables;
 
-pub use drops::{drops_summary, Drops, PromotedCapture};
+pub use drops::{drops_summary, DropLimits, Drops, PromotedCapture};
 pub use goals::{goals_summary, Goals, Region};
 pub use origin::Origin;
+pub use promoted::demotes_unmarked;
 pub use regions::{BoardDrawing, NamedRegion, RegionMoves, Regions};
 pub use setup::{
     Constraint, ConstraintKind, ConstraintWhen, PlaySwap, SetupPhase, SetupStep, Shuffle,
@@ -29,7 +31,8 @@ pub use setup::Placement;
 use std::sync::Arc;
 
 use crate::types::{
-    Big, Bits, ByCastlingSide, ByColor, Color, Geometry, Piece, Role, Square, MAX_ROLES,
+    letter_is_upper, letter_lower, letter_text, letter_upper, Big, Bits, ByCastlingSide, ByColor,
+    Color, Geometry, Piece, Role, Square, MAX_ROLES,
 };
 use betza::Atom;
 
@@ -52,6 +55,11 @@ pub struct Promotion {
     /// `captured`: only to a kind of which the side has fewer on the board than in the array,
     /// i.e. to a piece it has lost (Grand Chess; Fairy-Stockfish's `promotionLimit`).
     pub captured: bool,
+    /// `leaving`: a move that starts in the zone may promote too, wherever it goes (Shogi: "a
+    /// piece may promote on a move into, within or out of the zone"; Fairy-Stockfish's piece
+    /// promotion). Without `optional`, such a move must promote (EuroShogi's
+    /// `mandatoryPiecePromotion`).
+    pub leaving: bool,
 }
 
 /// One piece kind of the game.
@@ -186,10 +194,12 @@ pub struct EndRules {
     pub counting: Option<CountingRules>,
     /// Goals other than mate: a region to reach, checks to give, checks forbidden.
     pub goals: Goals,
-    /// `perpetual-check loss`: a repetition that ends the game is lost by the side that gave
-    /// check at every one of its moves since the first occurrence (Fairy-Stockfish's
-    /// `perpetualCheckIllegal`, Xiangqi).
-    pub perpetual_check_loses: bool,
+    /// `repetition 4 perpetual-check`: a repetition in which one side gave check at every
+    /// move loses for that side (Shogi, Xiangqi; Fairy-Stockfish's `perpetualCheckIllegal`).
+    pub perpetual_check: bool,
+    /// `repetition 4 winner black`: the repetition is won by this side instead of drawn
+    /// (Minishogi's sennichite loses for White; Fairy-Stockfish's `nFoldValueAbsolute`).
+    pub repetition_winner: Option<Color>,
 }
 
 /// An extinction rule, Fairy-Stockfish's `extinctionValue`, `extinctionPieceTypes`,
@@ -239,7 +249,8 @@ impl Default for EndRules {
             extinction: None,
             captures_obligatory: false,
             checkmate_win: false,
-            perpetual_check_loses: false,
+            perpetual_check: false,
+            repetition_winner: None,
         }
     }
 }
@@ -311,7 +322,8 @@ pub struct Variant {
     pub has_drops: bool,
     /// With drops: does the position track promoted pieces (captures to hand, demoted)?
     pub tracks_promoted: bool,
-    /// For each role, the kind a captured promoted piece of it returns to hand as.
+    /// For each role, the kind a captured promoted piece of it returns to hand as; a promoted
+    /// kind (`+P`) always returns as the kind whose letter follows the `+`.
     pub demoted: [Role; MAX_ROLES],
     tables64: Option<Tables<u64>>,
     tables_big: Option<Tables<Big>>,
@@ -471,6 +483,7 @@ impl Variant {
         v.has_drops = v.spec.drops.is_some();
         v.tracks_promoted = v.drops().is_some_and(|d| d.tracks_promoted());
         v.demoted = drops::demotions(&v);
+        promoted::apply(&mut v);
         if g.len() <= 64 {
             v.tables64 = Some(Tables::build(&v));
         } else {
@@ -585,24 +598,31 @@ impl Variant {
         (0..self.spec.roles.len() as u8).map(Role)
     }
 
-    /// The role with FEN letter `c` (either case) and the colour the case gives.
+    /// The role with FEN letter `c` (either case) and the colour the case gives; `c` may be a
+    /// promoted letter ([`crate::types::promoted_letter`], written `+P`).
     pub fn piece_from_char(&self, c: char) -> Option<Piece> {
-        let up = c.to_ascii_uppercase();
+        let up = letter_upper(c);
         let i = self.spec.roles.iter().position(|r| r.letter == up)?;
         Some(Piece {
-            color: Color::from_white(c.is_ascii_uppercase()),
+            color: Color::from_white(letter_is_upper(c)),
             role: Role(i as u8),
         })
     }
 
-    /// FEN letter of a piece (upper case for White).
+    /// FEN letter of a piece (upper case for White); a promoted kind's is one `char` that
+    /// [`crate::types::letter_text`] writes as `+P`.
     pub fn piece_char(&self, p: Piece) -> char {
         let c = self.role(p.role).letter;
         if p.color.is_white() {
             c
         } else {
-            c.to_ascii_lowercase()
+            letter_lower(c)
         }
+    }
+
+    /// A piece as a FEN writes it: `P`, `p`, or `+P` for a promoted kind.
+    pub fn piece_text(&self, p: Piece) -> String {
+        letter_text(self.piece_char(p))
     }
 
     /// The castling role, if the game castles.

@@ -103,6 +103,9 @@ pub struct Tables<B> {
     /// those from which it still has a move on an empty board (Fairy-Stockfish's
     /// `immobilityIllegal`), by `color * roles + role`; empty unless promotion is optional.
     pub promo_stay: Vec<B>,
+    /// `leaving` promotion (Shogi), by `color * roles + role`: a move from a square of the
+    /// zone may promote wherever it goes.
+    pub promo_leaving: Vec<bool>,
     /// Where a role may be dropped in play, by `color * roles + role` (empty without drops).
     pub drop_mask: Vec<B>,
     /// Each rank's squares.
@@ -188,6 +191,7 @@ impl<B: Bits> Tables<B> {
             initial_mask: vec![B::EMPTY; 2 * roles],
             promo_mask: vec![B::EMPTY; 2 * roles],
             promo_stay: vec![B::EMPTY; 2 * roles],
+            promo_leaving: vec![false; 2 * roles],
             drop_mask: vec![B::EMPTY; 2 * roles],
             rank_mask: vec![B::EMPTY; g.ranks as usize],
             file_mask: vec![B::EMPTY; g.files as usize],
@@ -222,6 +226,7 @@ impl<B: Bits> Tables<B> {
                     for rel in g.ranks.saturating_sub(p.zone)..g.ranks {
                         t.promo_mask[cr] |= t.rank_mask[abs_rank(rel) as usize];
                     }
+                    t.promo_leaving[cr] = p.leaving;
                 }
                 for a in &def.atoms {
                     t.add_atom(g, c, r, def.pawn, a);
@@ -255,7 +260,13 @@ impl<B: Bits> Tables<B> {
                     continue;
                 }
                 let cr = self.cr(c, r);
-                for sq in self.promo_mask[cr].iter() {
+                // with `leaving`, a move out of the zone may decline too: every square counts
+                let squares = if self.promo_leaving[cr] {
+                    !B::EMPTY
+                } else {
+                    self.promo_mask[cr]
+                };
+                for sq in squares.iter().filter(|s| s.index() < self.geometry.len()) {
                     let leaps = self.leap_quiet[self.idx(c, r, sq)].any();
                     let rides = self.rides[cr]
                         .iter()

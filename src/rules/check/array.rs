@@ -4,6 +4,7 @@
 use super::letter_list;
 use crate::rules::ast::{Span, Str};
 use crate::rules::session::Session;
+use crate::types::letter_text;
 use crate::types::{Color, Geometry, Piece, Role};
 use crate::variant::board_text::{self, ProblemKind};
 use crate::variant::RoleDef;
@@ -51,9 +52,10 @@ pub(super) fn check(
             ),
             ProblemKind::UnknownLetter(c) => {
                 // Once per letter: a misspelt letter is often repeated.
-                let up = c.to_ascii_uppercase();
+                let up = crate::types::letter_upper(c);
                 if !unknown_reported.contains(&up) {
                     unknown_reported.push(up);
+                    let (c, up) = (letter_text(c), letter_text(up));
                     s.error(
                         span,
                         format!("unknown piece letter `{c}` in array"),

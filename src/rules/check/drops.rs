@@ -74,7 +74,7 @@ pub(super) fn check(
         );
     }
     let mut ranks: Vec<(Role, Vec<u8>)> = vec![];
-    for k in &b.kinds {
+    for k in b.kinds.iter().filter(|k| !k.ranks.is_empty()) {
         let rk = side_ranks(s, &k.ranks, geometry);
         for l in &k.letters {
             let Some(r) = role_of(s, l, &letters, "drops") else {
@@ -99,5 +99,6 @@ pub(super) fn check(
             PromotedCapture::Demote
         },
         ranks,
+        limits: super::drop_limits::check(s, &b.kinds, &letters),
     })
 }

@@ -2,7 +2,7 @@
 //! bare king, obligatory captures.
 
 use super::{report_twice, role_of};
-use crate::rules::ast::{EndBlock, ExtinctionDecl, Limit, Span};
+use crate::rules::ast::{EndBlock, ExtinctionDecl, Limit, Side, Span};
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
 use crate::variant::{EndRules, Extinction};
@@ -42,6 +42,7 @@ pub(super) fn check(s: &mut Session, e: &EndBlock, letters: &[char]) -> EndRules
             "draw on the 2nd to 100th occurrence (3 in chess), or write `repetition off`",
         )
     });
+    repetition_options(s, e, repetition.is_some());
     let move_rule = limit(s, e.move_rule.first(), 1..=1000, |n| {
         (
             format!("move rule `{n}` is out of range"),
@@ -66,7 +67,41 @@ pub(super) fn check(s: &mut Session, e: &EndBlock, letters: &[char]) -> EndRules
         extinction: e.extinction.first().and_then(|x| extinction(s, x, letters)),
         captures_obligatory: !e.captures.is_empty(),
         checkmate_win: e.checkmate_win.first().is_some_and(|c| c.value),
-        perpetual_check_loses: false, // with the regions: `regions::perpetual`
+        perpetual_check: !e.perpetual_check.is_empty() && repetition.is_some(),
+        repetition_winner: e
+            .repetition_winner
+            .first()
+            .filter(|_| repetition.is_some())
+            .map(|w| crate::types::Color::from_white(w.value == Side::White)),
+    }
+}
+
+/// `perpetual-check` and `winner <colour>` after `repetition`: each once, and only with a count.
+fn repetition_options(s: &mut Session, e: &EndBlock, counted: bool) {
+    let options = [
+        ("perpetual-check", e.perpetual_check.clone()),
+        (
+            "winner",
+            e.repetition_winner.iter().map(|w| w.span).collect(),
+        ),
+    ];
+    for (word, spans) in options {
+        if let Some(&again) = spans.get(1) {
+            s.error(
+                again,
+                format!("`{word}` is given twice in `repetition`"),
+                Some(format!("write `{word}` once")),
+            );
+        }
+        if let Some(&first) = spans.first().filter(|_| !counted) {
+            s.error(
+                first,
+                format!("`{word}` needs a repetition count"),
+                Some(format!(
+                    "write e.g. `repetition 4 {word} ...`, or leave `{word}` out"
+                )),
+            );
+        }
     }
 }
 

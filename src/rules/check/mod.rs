@@ -10,6 +10,7 @@
 mod array;
 mod castling;
 mod counting;
+mod drop_limits;
 mod drops;
 mod end;
 mod goals;
@@ -80,7 +81,6 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
     };
     if let Some((_, e)) = &d.end {
         end.counting = counting::check(s, e, &letters);
-        end.perpetual_check_loses = regions::perpetual(s, e);
     }
     let regions = regions::check(s, d, geometry);
     let setup = match &d.setup {
@@ -216,7 +216,7 @@ fn check_board(s: &mut Session, d: &Draft) -> Option<Geometry> {
 fn letter_list(letters: &[char]) -> String {
     letters
         .iter()
-        .map(char::to_string)
+        .map(|&c| crate::types::letter_text(c))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -226,19 +226,22 @@ fn role_of(s: &mut Session, l: &Spanned<char>, letters: &[char], context: &str) 
     if let Some(i) = letters.iter().position(|&c| c == l.value) {
         return Some(Role(i as u8));
     }
-    let up = l.value.to_ascii_uppercase();
+    let up = crate::types::letter_upper(l.value);
+    let shown = crate::types::letter_text(l.value);
     let help = if letters.contains(&up) {
-        format!("piece letters are upper case here: write `{up}`")
+        format!(
+            "piece letters are upper case here: write `{}`",
+            crate::types::letter_text(up)
+        )
     } else {
         format!(
-            "declared pieces are {}; add a `piece` line to define `{}`",
+            "declared pieces are {}; add a `piece` line to define `{shown}`",
             letter_list(letters),
-            l.value
         )
     };
     s.error(
         l.span,
-        format!("unknown piece letter `{}` in {context}", l.value),
+        format!("unknown piece letter `{shown}` in {context}"),
         Some(help),
     );
     None

@@ -5,7 +5,9 @@ use crate::rules::ast::{PieceDecl, PromoteDecl, Side, Span, Spanned};
 use crate::rules::diagnostic::did_you_mean;
 use crate::rules::keywords::{Block, Kw};
 use crate::rules::session::Session;
-use crate::types::{Geometry, Role, MAX_ROLES};
+use crate::types::{
+    letter_is_upper, letter_text, letter_upper, promoted_base, Geometry, Role, MAX_ROLES,
+};
 use crate::variant::{betza, Promotion, RoleDef};
 
 /// Checks the pieces, in declaration order; returns a role for each (with what could be read of
@@ -66,6 +68,21 @@ pub(super) fn check(
     }
     // Promotion choices need every letter known.
     let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
+    for p in pieces {
+        let base = promoted_base(p.letter.value).map(|b| b.to_ascii_uppercase());
+        if let Some(b) = base.filter(|b| !letters.contains(b)) {
+            s.error(
+                p.letter.span,
+                format!(
+                    "`{}` is the promoted form of `{b}`, and no piece has the letter `{b}`",
+                    letter_text(p.letter.value)
+                ),
+                Some(format!(
+                    "declare the piece it promotes from (`piece <Name> {b} ...`); a captured `+{b}` goes to the hand as `{b}`"
+                )),
+            );
+        }
+    }
     for (i, p) in pieces.iter().enumerate() {
         if let Some(pr) = p.promote.first() {
             let (choices, black) = promotion_sides(s, pr, &letters, &roles);
@@ -85,13 +102,13 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
         s.error(u.span, message, Some(help));
     }
     let letter = p.letter.value;
-    if !letter.is_ascii_uppercase() {
+    if !letter_is_upper(letter) {
         s.error(
             p.letter.span,
-            format!("piece letter `{letter}` must be upper case"),
+            format!("piece letter `{}` must be upper case", letter_text(letter)),
             Some(format!(
                 "write `{}`; the array writes Black's pieces in lower case",
-                letter.to_ascii_uppercase()
+                letter_text(letter_upper(letter))
             )),
         );
     }
@@ -144,7 +161,7 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
         .and_then(|pr| promotion_zone(s, p, pr, pawn, geometry));
     RoleDef {
         name: p.name.value.clone(),
-        letter: letter.to_ascii_uppercase(),
+        letter: letter_upper(letter),
         value,
         betza,
         atoms,
@@ -157,6 +174,7 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
             black_choices: None,
             optional: p.promote.first().is_some_and(|pr| !pr.optional.is_empty()),
             captured: p.promote.first().is_some_and(|pr| !pr.captured.is_empty()),
+            leaving: p.promote.first().is_some_and(|pr| !pr.leaving.is_empty()),
         }),
         image: p.image.first().and_then(|i| super::image::check(s, i)),
         initial_ranks: p.initial.first().and_then(|x| rank_set(s, x, geometry)),
@@ -191,7 +209,12 @@ fn promotion_zone(
     pawn: bool,
     geometry: Option<Geometry>,
 ) -> Option<u8> {
-    if !pawn {
+    // A piece that promotes into its own promoted kinds (`to +S`: Shogi's silver) need not be
+    // a pawn: its moves do not reset the move rule (Fairy-Stockfish's shogi pawn does not).
+    let own_kinds = pr.sides.is_empty()
+        && !pr.to.is_empty()
+        && pr.to.iter().all(|l| promoted_base(l.value).is_some());
+    if !pawn && !own_kinds {
         s.error(
             pr.span,
             format!(
@@ -201,7 +224,11 @@ fn promotion_zone(
             Some("add `pawn` to the piece".into()),
         );
     }
-    for (word, spans) in [("optional", &pr.optional), ("captured", &pr.captured)] {
+    for (word, spans) in [
+        ("optional", &pr.optional),
+        ("captured", &pr.captured),
+        ("leaving", &pr.leaving),
+    ] {
         if let Some(&again) = spans.get(1) {
             s.error(
                 again,
@@ -281,7 +308,10 @@ fn promotion_choices(
             if roles[r.index()].royal {
                 s.error(
                     l.span,
-                    format!("cannot promote to the royal piece `{}`", l.value),
+                    format!(
+                        "cannot promote to the royal piece `{}`",
+                        letter_text(l.value)
+                    ),
                     Some("a side has exactly one royal piece".into()),
                 );
             } else if !choices.contains(&r) {

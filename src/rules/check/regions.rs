@@ -1,5 +1,5 @@
 //! The `region` items, the pieces' `confined to` and `also ... in` clauses, `board ...
-//! points`, and the `facing illegal` and `perpetual-check loss` end rules (Xiangqi).
+//! points`, and the `facing illegal` end rule (Xiangqi).
 
 use crate::rules::ast::{EndBlock, PieceDecl, PieceRegion, RegionItem, Span, Spanned};
 use crate::rules::diagnostic::did_you_mean;
@@ -66,11 +66,6 @@ fn not_royal_free(s: &mut Session, d: &Draft, e: &EndBlock, rg: &Regions) {
         format!("{what} cannot be combined with extinction rules or obligatory captures yet"),
         Some("Myriad generates hoppers and regions only for games with a royal piece; remove this rule or those pieces".into()),
     );
-}
-
-/// `perpetual-check loss` in an end block.
-pub(super) fn perpetual(s: &mut Session, e: &EndBlock) -> bool {
-    once(s, &e.perpetual, "perpetual-check")
 }
 
 /// An entry that may be given once: reports the repeats; is it given?

@@ -27,6 +27,8 @@ impl Cx {
                         span,
                         letters: vec![],
                         ranks: vec![],
+                        not_doubled: vec![],
+                        mate_loss: vec![],
                     };
                     for q in p.into_inner() {
                         match q.as_rule() {
@@ -36,6 +38,8 @@ impl Cx {
                                     .filter(|i| i.as_rule() == Rule::integer)
                                     .map(|i| self.parse_integer(i)),
                             ),
+                            Rule::drops_not_doubled => d.not_doubled.push(self.span(&q)),
+                            Rule::drops_mate_loss => d.mate_loss.push(self.span(&q)),
                             _ => {}
                         }
                     }

@@ -64,7 +64,21 @@ impl Cx {
                     value: p.into_inner().any(|q| q.as_rule() == Rule::kw_win),
                     span,
                 }),
-                Rule::end_repetition => b.repetition.push(self.parse_limit(p)),
+                Rule::end_repetition => {
+                    for q in p.clone().into_inner() {
+                        match q.as_rule() {
+                            Rule::kw_perpetual => b.perpetual_check.push(self.span(&q)),
+                            Rule::repetition_winner => {
+                                if let Some(c) = q.into_inner().find(|c| c.as_rule() == Rule::color)
+                                {
+                                    b.repetition_winner.push(self.parse_side(&c));
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    b.repetition.push(self.parse_limit(p))
+                }
                 Rule::end_move_rule => b.move_rule.push(self.parse_limit(p)),
                 Rule::end_insufficient => b.insufficient.push(Spanned {
                     value: !p.into_inner().any(|q| q.as_rule() == Rule::kw_off),
@@ -75,7 +89,6 @@ impl Cx {
                     self.parse_end_goal(&mut b, p)
                 }
                 Rule::end_facing => b.facing.push(span),
-                Rule::end_perpetual => b.perpetual.push(span),
                 Rule::end_unknown => b.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected end entry {r:?}"),
             }

@@ -11,6 +11,7 @@ impl Cx {
         let span = self.span(&pair);
         let mut rank = None;
         let (mut to, mut optional, mut captured, mut sides) = (vec![], vec![], vec![], vec![]);
+        let mut leaving = vec![];
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::integer => rank = Some(self.parse_integer(p)),
@@ -23,6 +24,7 @@ impl Cx {
                 }
                 Rule::kw_optional => optional.push(self.span(&p)),
                 Rule::kw_captured => captured.push(self.span(&p)),
+                Rule::kw_leaving => leaving.push(self.span(&p)),
                 _ => {}
             }
         }
@@ -36,6 +38,7 @@ impl Cx {
             sides,
             optional,
             captured,
+            leaving,
         }
     }
 
