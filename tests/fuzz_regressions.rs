@@ -110,3 +110,44 @@ fn a_game_set_up_in_mid_placement_keeps_its_fen() {
     assert_eq!(back.position(), g.position(), "{out}");
     assert_eq!(pgn::export(&back, &[]), out);
 }
+
+/// `pgn_import` `crash-51e69892`: Clobber's start array and the same position read from its
+/// FEN tracked its (non-royal) king kind on different squares, so a game and its exported PGN
+/// compared unequal. Every bundled game's start must equal its own FEN.
+#[test]
+fn every_start_equals_its_own_fen() {
+    for (name, _) in myriad::rules::bundled() {
+        let v = myriad::rules::load(name).unwrap();
+        let g = Game::new(v.clone());
+        let text = pgn::export(&g, &[]);
+        let back = pgn::import(&v, &text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        assert_eq!(back.position(), g.position(), "{name}: {text}");
+        let start = AnyPosition::start(&v);
+        let fen = start.fen(&v);
+        let read = AnyPosition::from_fen(&v, &fen).unwrap();
+        assert_eq!(read, start, "{name}: {fen}");
+    }
+}
+
+/// `move_text` `crash-0db2436e`: SAN with a promotion into a promoted kind (`+Q`, one
+/// multi-byte character inside) sliced a string inside that character. Move texts full of
+/// `+` and letters are refused with a message in every bundled game.
+#[test]
+fn move_text_with_plus_signs_never_panics() {
+    let texts = [
+        "d++++++++++++++++++++++++++QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ+++++++++++++++++++?",
+        "+Pe4",
+        "P+e4",
+        "e4+P",
+        "a1=+N",
+        "+N@e4",
+        "++",
+    ];
+    for (name, _) in myriad::rules::bundled() {
+        let v = myriad::rules::load(name).unwrap();
+        let g = Game::new(v);
+        for t in texts {
+            let _ = g.parse_move(t);
+        }
+    }
+}

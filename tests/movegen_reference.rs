@@ -57,7 +57,6 @@ fn random_variant(rng: &mut Rng) -> Variant {
                 leaving: false,
             }),
             image: None,
-            label: None,
             initial_ranks: None,
             ep_ranks: None,
         })

@@ -111,6 +111,9 @@ impl<B: TablesFor> Position<B> {
                 }
             }
         }
+        // a king kind that is not royal: the square a FEN read would track (found by the
+        // `pgn_import` fuzz target: Clobber's start and its FEN compared unequal)
+        p.retrack_kings(v);
         p.reset_castling(v);
         p
     }

@@ -308,13 +308,16 @@ impl<B: TablesFor> Position<B> {
     /// the search's quiescence, without generating the quiet moves; `false` (and nothing
     /// generated) where the rules need the full generator ([`Position::gen_legal`]) instead:
     /// rules that end the game or forbid checks, obligatory captures, no royal piece, swaps,
-    /// and moves shaped by hoppers or regions (the general generator's games).
+    /// moves shaped by hoppers or regions (the general generator's games), and promotions on
+    /// leaving a zone.
     pub fn gen_tactical(&self, t: &Tables<B>, v: &Variant, list: &mut MoveList) -> bool {
         if v.has_rule_ends
             || v.royal_free
             || v.end().captures_obligatory
             || v.has_play_swaps
             || v.slow_moves
+            // a move out of a Shogi zone may promote: not a move to a promotion square
+            || t.promo_leaving.iter().any(|&l| l)
         {
             return false;
         }

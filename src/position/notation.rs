@@ -317,7 +317,8 @@ impl<B: TablesFor> Position<B> {
             .collect();
         // destination: the last square in the body
         let mut dest = None;
-        for i in (0..body.len()).rev() {
+        // (by characters: a promoted kind's letter is one multi-byte character)
+        for (i, _) in body.char_indices().rev() {
             if let Some((sq, rest)) = g.parse_square_prefix(&body[i..]) {
                 if rest.is_empty() {
                     dest = Some((i, sq));

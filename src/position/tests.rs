@@ -23,7 +23,6 @@ pub(crate) fn chess() -> Variant {
             leaving: false,
         }),
         image: None,
-        label: None,
         initial_ranks: None,
         ep_ranks: None,
     };

@@ -69,7 +69,6 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::kw_image => "`image`",
         Rule::image_attr => "`image <figure>`, `image \"<file.svg>\"` or `image disc \"<text>\"`",
         Rule::figure_list => "a figure like `knight` or `bishop+knight`",
-        Rule::token_shape => "a token shape, `disc` or `pentagon`",
         Rule::kw_on => "`on`",
         Rule::kw_rank => "`rank`",
         Rule::kw_to => "`to`",
@@ -274,6 +273,7 @@ fn region_token_name(rule: Rule) -> &'static str {
 fn shogi_token_name(rule: Rule) -> &'static str {
     match rule {
         Rule::kw_leaving => "`leaving`",
+        Rule::token_shape => "a token shape, `disc` or `pentagon`",
         Rule::kw_perpetual => "`perpetual-check`",
         Rule::kw_winner => "`winner`",
         Rule::kw_doubled => "`doubled`",

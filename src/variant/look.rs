@@ -310,7 +310,6 @@ mod tests {
             pawn: false,
             promotion: None,
             image: None,
-            label: None,
             initial_ranks: None,
             ep_ranks: None,
         }
