@@ -177,7 +177,7 @@ impl Engine {
         if game.in_setup() {
             // a setup step thinks no longer than the limits allow a move (a clock's share)
             let (soft, _) = time_budget(limits, game.turn(), Instant::now());
-            let m = self.think_setup(game, stop, soft);
+            let m = self.think_setup(game, stop, soft, limits.nodes);
             return Some(m.filter(|m| legal.contains(m)).unwrap_or(legal[0]));
         }
         let start = Instant::now();
@@ -248,6 +248,7 @@ impl Engine {
         game: &Game,
         stop: &AtomicBool,
         until: Option<Instant>,
+        nodes: Option<u64>,
     ) -> Option<Move> {
         if game.placing() {
             return self.think_placement(game);
@@ -275,9 +276,12 @@ impl Engine {
             .sum::<u64>()
             .max(1);
         let (depth, total) = setup_judge_budget(self.level);
+        // `go nodes N` caps the whole lookahead too (found by the `uci_loop` fuzz target: a
+        // 200-node `go` in Regroupment's setup phase searched the level's full budget)
+        let total = nodes.map_or(total, |n| total.min(n));
         let judge = SetupJudge {
             depth,
-            nodes: (total / leaves).clamp(200, 20_000),
+            nodes: (total / leaves).clamp(if nodes.is_some() { 1 } else { 200 }, 20_000),
         };
         let noise = setup_noise(self.level);
         let mut cache = HashMap::new();
