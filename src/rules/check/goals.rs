@@ -77,6 +77,28 @@ pub(super) fn check(
 }
 
 /// The squares of one `region` entry; `None` if a letter, square or rank is wrong.
+/// A rank number as written (from 1, White's back rank), 0-based; reports one off the board.
+/// Shared by goal regions (`region ... rank 8`) and named regions (`region home ranks 1 2`).
+pub(super) fn board_rank(
+    s: &mut Session,
+    g: Geometry,
+    rank: &crate::rules::ast::Spanned<i64>,
+) -> Option<u8> {
+    if rank.value < 1 || rank.value > g.ranks as i64 {
+        let msg = format!("rank `{}` is off the board", s.text(rank.span));
+        s.error(
+            rank.span,
+            msg,
+            Some(format!(
+                "ranks count from 1 (White's back rank) to {}",
+                g.ranks
+            )),
+        );
+        return None;
+    }
+    Some((rank.value - 1) as u8)
+}
+
 fn region(
     s: &mut Session,
     r: &RegionDecl,
@@ -105,21 +127,12 @@ fn region(
         }
     }
     for rank in &r.ranks {
-        if rank.value < 1 || rank.value > g.ranks as i64 {
+        let Some(rank) = board_rank(s, g, rank) else {
             ok = false;
-            let msg = format!("rank `{}` is off the board", s.text(rank.span));
-            s.error(
-                rank.span,
-                msg,
-                Some(format!(
-                    "ranks count from 1 (White's back rank) to {}",
-                    g.ranks
-                )),
-            );
             continue;
-        }
+        };
         for f in 0..g.files {
-            let x = g.square(f, (rank.value - 1) as u8);
+            let x = g.square(f, rank);
             if !squares.contains(&x) {
                 squares.push(x);
             }

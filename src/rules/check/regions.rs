@@ -182,20 +182,11 @@ fn region(s: &mut Session, r: &RegionItem, geometry: Option<Geometry>) -> Option
         }
     }
     for rank in &r.ranks {
-        if rank.value < 1 || rank.value > g.ranks as i64 {
+        let Some(rank) = super::goals::board_rank(s, g, rank) else {
             ok = false;
-            let msg = format!("rank `{}` is off the board", s.text(rank.span));
-            s.error(
-                rank.span,
-                msg,
-                Some(format!(
-                    "ranks count from 1 (White's back rank) to {}",
-                    g.ranks
-                )),
-            );
             continue;
-        }
-        white.extend((0..g.files).map(|f| g.square(f, (rank.value - 1) as u8)));
+        };
+        white.extend((0..g.files).map(|f| g.square(f, rank)));
     }
     white.sort();
     white.dedup();
