@@ -213,7 +213,7 @@ fn the_level_control_says_what_each_level_means() {
         |h: &Harness<'static, MyriadApp>| h.get_by_role_and_label(Role::ComboBox, "Level:").value();
     assert_eq!(
         level(&h).as_deref(),
-        Some("Level 3: depth 2, up to 0.6 s a move")
+        Some("Level 3: depth 3, up to 0.6 s a move")
     );
     // every level is described in the list; choosing one sets it
     h.get_by_role_and_label(Role::ComboBox, "Level:").click();

@@ -141,6 +141,18 @@ fn fairy_stockfish_aliases_and_unknown_names() {
         out.contains("\ne1g1: 1\n") && out.contains("\ne1c1: 1\n"),
         "{out}"
     );
+    // `mini` is Fairy-Stockfish's second name for Minishogi
+    let (fen, counts) = golden_start(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/fs/minishogi.perft"
+    ));
+    let out = session(
+        "chess",
+        "uci\nsetoption name UCI_Variant value mini\nposition startpos\nd\ngo perft 2\n",
+    );
+    assert!(option_line(&out).contains(" var mini "), "{out}");
+    assert!(out.lines().any(|l| l == fen), "{out}");
+    assert_eq!(nodes(&out), counts[1], "{out}");
     // python-chess sets `UCI_Variant chess` for its standard and Chess960 boards
     let out = session(
         "chess484",

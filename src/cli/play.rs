@@ -36,7 +36,12 @@ pub struct PlayArgs {
     /// A .rules path or bundled name
     pub file: String,
     /// The AI's level, from 1 (beginner) to 10 (full strength)
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(
+        long,
+        default_value_t = 5,
+        value_parser = clap::value_parser!(u8).range(1..=10),
+        long_help = myriad::search::levels::ladder_text()
+    )]
     pub level: u8,
     /// The colour you play
     #[arg(long, value_enum, ignore_case = true, default_value_t = ColorChoice::White)]

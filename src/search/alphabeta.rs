@@ -26,7 +26,7 @@ pub const MATE: i32 = 32_000;
 /// Deepest ply the search reaches (quiescence included).
 pub(crate) const MAX_PLY: usize = 128;
 /// Scores beyond this are mates.
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+pub(super) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = MATE + 1;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;

@@ -16,8 +16,7 @@ use crate::position::Position;
 use crate::types::{ByColor, Color, Geometry, Role, RoleSet, Square};
 use crate::variant::{Tables, TablesFor, Variant};
 
-/// Bonus for the side to move.
-const TEMPO: i32 = 10;
+use super::weights::EvalWeights;
 
 /// Tables for evaluating positions of one variant at one bit-set width.
 pub(crate) struct EvalTables<B> {
@@ -54,6 +53,8 @@ pub(crate) struct EvalTables<B> {
     inverted: bool,
     /// Does the game have drops in play (`drops { ... }`)? Then pieces in hand count.
     hands: bool,
+    /// The weights of the terms.
+    w: EvalWeights,
 }
 
 /// Average number of squares a role reaches from each square of the empty board.
@@ -138,8 +139,13 @@ fn pawn_advance(v: &Variant) -> ByColor<Vec<i32>> {
 }
 
 impl<B: TablesFor> EvalTables<B> {
-    /// Builds the tables for `v`.
+    /// Builds the tables for `v`, with the tuned weights.
     pub fn new(v: &Variant) -> EvalTables<B> {
+        EvalTables::with_weights(v, EvalWeights::default())
+    }
+
+    /// Builds the tables for `v` with the given weights (for the tuner).
+    pub fn with_weights(v: &Variant, w: EvalWeights) -> EvalTables<B> {
         let t = v.tables::<B>();
         let g = v.geometry();
         let n = g.len();
@@ -194,6 +200,7 @@ impl<B: TablesFor> EvalTables<B> {
                 .as_ref()
                 .is_some_and(|x| x.kinds.is_none() && x.extinct_wins),
             hands: v.has_drops,
+            w,
         };
         for r in v.roles() {
             et.fill_piece_squares(v, t, r);
@@ -211,10 +218,11 @@ impl<B: TablesFor> EvalTables<B> {
         // Mobility matters per square reached; scale it so that a piece's mobility swing
         // stays well below its value.
         // (in tenths of a centipawn: a knight ~6 cp per square, a queen ~2)
+        let scale = self.w.mobility;
         self.mob_weight[ri] = if self.pawn[ri] || r == self.royal {
             0
         } else {
-            ((320.0 / mob.max(1.0)).round() as i32).clamp(15, 60)
+            ((f64::from(scale) / mob.max(1.0)).round() as i32).clamp(scale * 3 / 64, scale * 3 / 16)
         };
         let baseline = (mob / 2.0).round() as i32 * self.mob_weight[ri] / 10;
         let value = self.value[ri];
@@ -224,17 +232,23 @@ impl<B: TablesFor> EvalTables<B> {
                 let (mg, eg) = if r == self.royal {
                     // Home, preferably off the centre files, while material is about; the
                     // centre in the endgame.
-                    let home =
-                        -(rel_rank(g, c, sq).min(3)) * 25 - file_centrality(g, sq) * 20 / 1000;
-                    (home, (cen - 500) * 40 / 1000)
+                    let home = -(rel_rank(g, c, sq).min(3)) * self.w.king_rank
+                        - file_centrality(g, sq) * self.w.king_file / 1000;
+                    (home, (cen - 500) * self.w.king_centre_eg / 1000)
                 } else if self.pawn[ri] {
                     let a = self.advance[c][sq.index()];
                     let centre_file = file_centrality(g, sq);
-                    let mg = a * a / 50_000 + centre_file * a / 40_000;
-                    let eg = a * a / 12_000 + a / 60;
+                    let mg = a * a / 1000 * self.w.pawn_advance_mg / 1000
+                        + centre_file * a / 1000 * self.w.pawn_centre_mg / 1000;
+                    let eg = a * a / 1000 * self.w.pawn_advance_eg / 1000
+                        + a * self.w.pawn_linear_eg / 1000;
                     (value + mg, value + eg)
                 } else {
-                    let w = if rider { 12 } else { 30 };
+                    let w = if rider {
+                        self.w.rider_centre
+                    } else {
+                        self.w.leaper_centre
+                    };
                     let b = (cen - 500) * w / 1000 - baseline;
                     (value + b, value + b / 2)
                 };
@@ -295,7 +309,8 @@ impl<B: TablesFor> EvalTables<B> {
         } else {
             self.evaluate_white(t, pos)
         };
-        let s = white + if pos.turn().is_white() { TEMPO } else { -TEMPO };
+        let tempo = self.w.tempo;
+        let s = white + if pos.turn().is_white() { tempo } else { -tempo };
         if pos.turn().is_white() {
             s
         } else {
@@ -437,13 +452,14 @@ impl<B: TablesFor> EvalTables<B> {
         // Attacks on the enemy royal piece's neighbourhood: several attackers together
         // are much more dangerous than one.
         if attackers >= 2 {
-            s.mg += attack_units * attack_units.min(20) * (attackers.min(4)) / 4;
+            s.mg +=
+                attack_units * attack_units.min(20) * (attackers.min(4)) * self.w.king_attack / 400;
         }
         // Our own royal piece's pawn shield, while it stays near home.
         let k = pos.king(c);
         if rel_rank(t.geometry, c, k) <= 1 {
             let sh = (self.shield[c][k.index()] & pawns[c]).count() as i32;
-            s.mg += sh.min(3) * 12;
+            s.mg += sh.min(3) * self.w.shield;
         }
         s
     }
@@ -458,18 +474,19 @@ impl<B: TablesFor> EvalTables<B> {
         let adv = self.advance[c][i];
         let span = self.passed_span[c][i];
         if (span & theirs).is_empty() {
-            mg += 10 + adv * adv / 25_000;
-            eg += 20 + adv * adv / 7_000;
+            let a2 = adv * adv / 1000;
+            mg += self.w.passed_mg + a2 * self.w.passed_advance_mg / 1000;
+            eg += self.w.passed_eg + a2 * self.w.passed_advance_eg / 1000;
         }
         if (self.adjacent_files[i] & ours).is_empty() {
-            mg -= 10;
-            eg -= 12;
+            mg -= self.w.isolated_mg;
+            eg -= self.w.isolated_eg;
         }
         // doubled: another own pawn ahead on the same file
         let ahead = span & !self.adjacent_files[i];
         if (ahead & ours).any() {
-            mg -= 8;
-            eg -= 15;
+            mg -= self.w.doubled_mg;
+            eg -= self.w.doubled_eg;
         }
         (mg, eg)
     }

@@ -9,8 +9,10 @@
 mod alphabeta;
 mod eval;
 mod goal_eval;
+pub mod levels;
 pub mod material;
 mod tt;
+pub mod weights;
 pub mod worker;
 
 use std::collections::HashMap;
@@ -24,6 +26,9 @@ use crate::types::{Big, Color, Move};
 use crate::variant::{TablesFor, Variant};
 use alphabeta::{Control, Heuristics, Searcher};
 use tt::Tt;
+
+pub use levels::{level_params, setup_sees_replies, LevelParams};
+use levels::{setup_judge_budget, setup_noise};
 
 pub use alphabeta::MATE;
 
@@ -88,23 +93,6 @@ pub struct Engine {
     level: u8,
     rng: Rng,
     multipv: usize,
-}
-
-/// What a level means: the deepest iteration (`u32::MAX`: no bound) and the amplitude of the
-/// evaluation noise in centipawns (the GUI's level control describes each level with them).
-pub fn level_params(level: u8) -> (u32, i32) {
-    match level {
-        1 => (1, 150),
-        2 => (1, 90),
-        3 => (2, 60),
-        4 => (3, 40),
-        5 => (4, 25),
-        6 => (5, 15),
-        7 => (6, 8),
-        8 => (8, 4),
-        9 => (12, 0),
-        _ => (u32::MAX, 0),
-    }
 }
 
 /// Time kept in reserve for the answer to reach the other side.
@@ -181,28 +169,54 @@ impl Engine {
             return Some(m.filter(|m| legal.contains(m)).unwrap_or(legal[0]));
         }
         let start = Instant::now();
-        let (level_depth, noise) = level_params(self.level);
+        let level = level_params(self.level);
         let (soft, hard) = time_budget(limits, game.turn(), start);
+        // the weaker levels weigh their few best moves at the root (`levels::pick`); the lines
+        // beyond what the user asked for (`MultiPV`) are not reported
+        let shown = self.multipv;
         let ctl = Control {
             stop,
-            max_depth: limits.depth.unwrap_or(u32::MAX).min(level_depth).max(1),
+            max_depth: limits.depth.unwrap_or(u32::MAX).min(level.depth).max(1),
             nodes: limits.nodes,
             hard,
             soft,
-            noise,
-            noise_key: if noise > 0 { self.rng.next_u64() } else { 0 },
+            noise: level.noise,
+            noise_key: if level.noise > 0 {
+                self.rng.next_u64()
+            } else {
+                0
+            },
             single_reply: legal.len() == 1 && !limits.infinite && limits.depth.is_none(),
-            multipv: self.multipv,
+            multipv: shown.max(level.lines),
         };
         let hashes = history_hashes(game);
-        let best = self.search_any(game.variant(), game.position(), hashes, ctl, on_report);
+        // the root's lines of the deepest depth completed: (depth, score, first move)
+        let mut lines: Vec<(u32, i32, Move)> = Vec::new();
+        let mut report = |r: &Report| {
+            if r.multipv == 1 {
+                lines.clear();
+            }
+            if let Some(&m) = r.pv.first() {
+                lines.push((r.depth, levels::internal(r.score), m));
+            }
+            if r.multipv as usize <= shown {
+                on_report(r);
+            }
+        };
+        let best = self.search_any(game.variant(), game.position(), hashes, ctl, &mut report);
+        let best = if level.lines > 1 && lines.len() > 1 {
+            let scored: Vec<(i32, Move)> = lines.iter().map(|&(_, s, m)| (s, m)).collect();
+            levels::pick(&scored, &level, &mut self.rng).or(best.0)
+        } else {
+            best.0
+        };
         // `go infinite` must not answer before it is told to stop
         if limits.infinite {
             while !stop.load(std::sync::atomic::Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
-        Some(best.0.filter(|m| legal.contains(m)).unwrap_or(legal[0]))
+        Some(best.filter(|m| legal.contains(m)).unwrap_or(legal[0]))
     }
 
     /// Runs the search on the position, dispatching once on the bit-set width.
@@ -429,12 +443,6 @@ impl Engine {
     }
 }
 
-/// Does the setup AI of `level` weigh the opponent's later setup steps (the stronger levels)?
-/// The weaker ones only look at their own steps.
-pub fn setup_sees_replies(level: u8) -> bool {
-    level >= 7
-}
-
 /// Plies of the setup phase the lookahead walks (both sides' steps at the stronger levels).
 const SETUP_PLIES: u32 = 4;
 
@@ -444,25 +452,6 @@ struct SetupJudge {
     nodes: u64,
 }
 
-/// The deepest search and the nodes the setup lookahead may spend in all, by level.
-fn setup_judge_budget(level: u8) -> (u32, u64) {
-    match level {
-        1..=3 => (1, 20_000),
-        4..=6 => (2, 200_000),
-        _ => (3, 800_000),
-    }
-}
-
-/// The noise on each setup choice, in centipawns either way: the weaker levels vary their
-/// arrays more, the strongest keep to the best ones.
-fn setup_noise(level: u8) -> i32 {
-    match level {
-        1..=3 => 60,
-        4..=6 => 30,
-        _ => 10,
-    }
-}
-
 /// The static evaluation of a position at full strength, in centipawns from the point of view
 /// of the side to move (for tests and tools; the search caches its tables instead).
 pub fn evaluate(v: &Variant, pos: &AnyPosition) -> i32 {
@@ -470,6 +459,31 @@ pub fn evaluate(v: &Variant, pos: &AnyPosition) -> i32 {
         AnyPosition::Small(p) => eval::EvalTables::<u64>::new(v).evaluate(v.tables(), p),
         AnyPosition::Big(p) => eval::EvalTables::<Big>::new(v).evaluate(v.tables(), p),
     }
+}
+
+/// The static evaluations of positions of `v` with the given weights, in centipawns from
+/// White's point of view (the Texel tuner, `examples/texel.rs`, calls it once per trial set of
+/// weights, so the tables are built once for all the positions).
+pub fn evaluate_with(v: &Variant, positions: &[AnyPosition], w: weights::EvalWeights) -> Vec<i32> {
+    // a variant's positions are all of one width: build the tables of that width only
+    let any_big = positions.iter().any(|p| matches!(p, AnyPosition::Big(_)));
+    let small = (!any_big).then(|| eval::EvalTables::<u64>::with_weights(v, w));
+    let big = any_big.then(|| eval::EvalTables::<Big>::with_weights(v, w));
+    positions
+        .iter()
+        .map(|pos| {
+            let s = match (pos, &small, &big) {
+                (AnyPosition::Small(p), Some(t), _) => t.evaluate(v.tables(), p),
+                (AnyPosition::Big(p), _, Some(t)) => t.evaluate(v.tables(), p),
+                _ => 0,
+            };
+            if pos.turn().is_white() {
+                s
+            } else {
+                -s
+            }
+        })
+        .collect()
 }
 
 /// The hashes of the game's positions since the setup phase, the current one last.

@@ -1,7 +1,8 @@
 //! The UCI engine protocol over any rules file.
 //!
 //! `uci`, `isready`, `setoption name ... value ...` (`UCI_Variant`, `UCI_Chess960`, `Hash`,
-//! `Skill Level`, `MultiPV`), `ucinewgame`, `position startpos|fen ... [moves ...]` (setup steps as `e8g8`
+//! `Skill Level`, `UCI_LimitStrength` with `UCI_Elo` (the level rated nearest, see
+//! [`levels`]), `MultiPV`), `ucinewgame`, `position startpos|fen ... [moves ...]` (setup steps as `e8g8`
 //! swaps and `0000` passes), `go perft N` (stoppable), `go [depth N] [nodes N] [movetime T]
 //! [wtime T] [btime T] [winc T] [binc T] [movestogo N] [infinite]`, `stop`, `quit`. The search
 //! runs on a [`Worker`] thread, so `stop` and `isready` are answered while it thinks; it reports
@@ -22,7 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::game::Game;
 use crate::search::worker::{Event, Setting, Worker};
-use crate::search::{Report, Score};
+use crate::search::{levels, Report, Score};
 use crate::variant::Variant;
 
 pub use parse::{parse_go, parse_perft_depth, parse_position, GoError, PositionError};
@@ -66,6 +67,7 @@ pub fn run_with_hash<R: BufRead, W: Write + Send>(
             out: &out,
             worker,
             infinite: false,
+            strength: Strength::default(),
         };
         let mut lines = Lines { input };
         loop {
@@ -156,6 +158,8 @@ struct UciSession<'o, W> {
     worker: Worker,
     /// Is the last job an infinite search (stopped, not awaited, at the end of input)?
     infinite: bool,
+    /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`, which together set the level.
+    strength: Strength,
 }
 
 impl<W: Write> UciSession<'_, W> {
@@ -210,6 +214,12 @@ impl<W: Write> UciSession<'_, W> {
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"
         ));
         out.say("option name Skill Level type spin default 10 min 1 max 10");
+        out.say("option name UCI_LimitStrength type check default false");
+        let (low, high) = levels::rating_range().unwrap_or((0, 0));
+        out.say(&format!(
+            "option name UCI_Elo type spin default {} min {low} max {high}",
+            self.strength.elo
+        ));
         out.say(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
@@ -242,8 +252,22 @@ impl<W: Write> UciSession<'_, W> {
                 _ => return bad(format!("bad Hash value `{value}` (1..4096 MB)")),
             },
             "skill level" => match value.parse::<u8>() {
-                Ok(l) if (1..=10).contains(&l) => Setting::Level(l),
+                Ok(l) if (1..=10).contains(&l) => {
+                    self.strength.skill = l;
+                    Setting::Level(self.strength.level())
+                }
                 _ => return bad(format!("bad Skill Level `{value}` (1..10)")),
+            },
+            "uci_limitstrength" => {
+                self.strength.limit = value.eq_ignore_ascii_case("true");
+                Setting::Level(self.strength.level())
+            }
+            "uci_elo" => match value.parse::<u32>() {
+                Ok(e) => {
+                    self.strength.elo = e;
+                    Setting::Level(self.strength.level())
+                }
+                _ => return bad(format!("bad UCI_Elo `{value}` (a rating, e.g. 1500)")),
             },
             "multipv" => match value.parse::<usize>() {
                 Ok(n) if (1..=MAX_MULTIPV).contains(&n) => Setting::MultiPv(n),
@@ -325,6 +349,34 @@ enum Line {
     Text(String),
     TooLong,
     End,
+}
+
+/// The strength options: the level is `Skill Level`, or with `UCI_LimitStrength` the level
+/// whose measured rating is nearest `UCI_Elo` (as Stockfish maps `UCI_Elo` onto its skill).
+struct Strength {
+    skill: u8,
+    limit: bool,
+    elo: u32,
+}
+
+impl Default for Strength {
+    fn default() -> Strength {
+        Strength {
+            skill: 10,
+            limit: false,
+            elo: levels::rating_range().map_or(0, |(low, high)| (low + high) / 2),
+        }
+    }
+}
+
+impl Strength {
+    fn level(&self) -> u8 {
+        if self.limit {
+            levels::level_for_elo(self.elo)
+        } else {
+            self.skill
+        }
+    }
 }
 
 struct Lines<R> {

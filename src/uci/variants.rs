@@ -7,7 +7,8 @@
 //!
 //! Fairy-Stockfish 11.1's names that collide with a bundled file's name: `placement` (its
 //! Pre-Chess; Mats Winther's Placement Chess, the bundled `placement`, is `winther-placement`
-//! here). Its names for bundled games under other names: `normal` (chess) and `fischerandom`
+//! here). Its names for bundled games under other names: `normal` (chess), `mini` (its second
+//! name for Minishogi) and `fischerandom`
 //! (chess with Chess960 castling, from the positions the GUI sends; the bundled `chess960`,
 //! whose `startpos` is a shuffle, keeps its own name). Its `chess` and `capablanca` are the
 //! bundled games of those names.
@@ -47,6 +48,12 @@ const ALIASES: &[Alias] = &[
         uci: "fischerandom",
         file: "chess",
         chess960: true,
+    },
+    // Fairy-Stockfish registers its Minishogi twice, as `minishogi` and as `mini`
+    Alias {
+        uci: "mini",
+        file: "minishogi",
+        chess960: false,
     },
 ];
 

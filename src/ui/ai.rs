@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::game::Game;
+use crate::search::levels::rating;
 use crate::search::worker::Worker;
 use crate::search::{Limits, Report, Score};
 use crate::types::{Color, Move};
@@ -35,14 +36,10 @@ pub(super) fn limits(level: u8) -> Limits {
     }
 }
 
-/// The rough rating of each level, 1 to 10, once the AI issue has measured it against rated
-/// engines; `None` until then (the level control leaves the slot empty).
-const RATINGS: [Option<u32>; 10] = [None; 10];
-
 /// What a level means, in a few words for the level control: "Level 3: depth 2, up to 0.6 s
 /// a move" (and "~1200" once ratings are measured).
 pub(super) fn level_text(level: u8) -> String {
-    let (depth, _) = crate::search::level_params(level);
+    let depth = crate::search::level_params(level).depth;
     let depth = if depth == u32::MAX {
         "full depth".to_string()
     } else {
@@ -61,20 +58,22 @@ pub(super) fn level_text(level: u8) -> String {
 
 /// The level control's hover text for a level: the same, in sentences.
 pub(super) fn level_help(level: u8) -> String {
-    let (depth, noise) = crate::search::level_params(level);
+    let p = crate::search::level_params(level);
     let mut text = match limits(level).movetime {
         Some(t) => format!("Thinks up to {} s a move", seconds(t)),
         None => "Thinks on its clock".to_string(),
     };
-    if depth == u32::MAX {
+    if p.depth == u32::MAX {
         text += ", as deep as that time allows";
     } else {
-        text += &format!(", at most {depth} plies deep");
+        text += &format!(", at most {} plies deep", p.depth);
     }
-    if noise > 0 {
+    if p.lines > 1 {
         text += &format!(
-            ", and misjudges positions by up to {:.2} pawns on purpose, so it slips.",
-            noise as f64 / 100.0
+            ", and may choose any of its {} best moves that it sees at most {:.2} pawns worse \
+             than the best, the better ones more often, so it slips as a player does.",
+            p.lines,
+            p.max_loss as f64 / 100.0
         );
     } else {
         text += ", at full strength.";
@@ -87,14 +86,6 @@ pub(super) fn level_help(level: u8) -> String {
         None => " Rough rating: not measured yet.".to_string(),
     };
     text
-}
-
-/// The rough rating of `level`, when it has been measured.
-fn rating(level: u8) -> Option<u32> {
-    RATINGS
-        .get(usize::from(level.clamp(1, 10)) - 1)
-        .copied()
-        .flatten()
 }
 
 /// Seconds as the level control writes them: "0.6", "3".

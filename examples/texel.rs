@@ -1,0 +1,101 @@
+//! The Texel tuner of the evaluation's weights (src/search/weights.rs): reads the labelled
+//! positions that `scripts/texel_tune.py` writes (`fen ; cp`, a reference engine's score from
+//! White's view) and fits the weights by coordinate descent so that Myriad's static
+//! evaluation, mapped to an expected result by 1 / (1 + 10^(-cp/400)), comes closest to the
+//! labels mapped the same way (mean squared error). 90% of the positions are fitted, 10% held
+//! out; both errors are printed before and after, and the weights as Rust code.
+//!
+//!     cargo run --release --no-default-features --example texel -- /tmp/texel/data.txt
+
+use myriad::position::AnyPosition;
+use myriad::search::evaluate_with;
+use myriad::search::weights::EvalWeights;
+use myriad::variant::Variant;
+
+fn expected(cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-cp / 400.0))
+}
+
+fn error(v: &Variant, pos: &[AnyPosition], labels: &[f64], w: EvalWeights) -> f64 {
+    let evals = evaluate_with(v, pos, w);
+    let total: f64 = evals
+        .iter()
+        .zip(labels)
+        .map(|(&e, &l)| (expected(f64::from(e)) - l).powi(2))
+        .sum();
+    total / labels.len().max(1) as f64
+}
+
+fn main() {
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: texel DATA (from scripts/texel_tune.py)");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v = myriad::rules::load("chess960").expect("the bundled chess960");
+    let (mut pos, mut labels) = (Vec::new(), Vec::new());
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let Some((fen, cp)) = line.split_once(" ; ") else {
+            continue;
+        };
+        let (Ok(p), Ok(cp)) = (AnyPosition::from_fen(&v, fen), cp.trim().parse::<f64>()) else {
+            eprintln!("skipped: {line}");
+            continue;
+        };
+        pos.push(p);
+        labels.push(expected(cp));
+    }
+    let held = pos.len() / 10;
+    let (test_pos, train_pos) = pos.split_at(held);
+    let (test_l, train_l) = labels.split_at(held);
+    println!(
+        "{} positions fitted, {} held out",
+        train_pos.len(),
+        test_pos.len()
+    );
+    let start = EvalWeights::default();
+    let mut best = start.values();
+    let mut best_err = error(&v, train_pos, train_l, start);
+    println!(
+        "before: fitted {best_err:.6}, held out {:.6}",
+        error(&v, test_pos, test_l, start)
+    );
+    let mut steps: Vec<i32> = best.iter().map(|&x| (x.abs() / 4).max(2)).collect();
+    for round in 1..=60 {
+        let mut improved = false;
+        for i in 0..best.len() {
+            for dir in [1, -1] {
+                let mut x = best;
+                x[i] = (x[i] + dir * steps[i]).max(0);
+                let e = error(&v, train_pos, train_l, EvalWeights::from_values(x));
+                if e < best_err {
+                    best_err = e;
+                    best = x;
+                    improved = true;
+                    break;
+                }
+            }
+        }
+        println!("round {round}: fitted {best_err:.6}");
+        if !improved {
+            if steps.iter().all(|&s| s <= 1) {
+                break;
+            }
+            for s in &mut steps {
+                *s = (*s / 2).max(1);
+            }
+        }
+    }
+    let tuned = EvalWeights::from_values(best);
+    println!(
+        "after: fitted {best_err:.6}, held out {:.6}",
+        error(&v, test_pos, test_l, tuned)
+    );
+    println!("EvalWeights {{");
+    for (name, (old, new)) in EvalWeights::NAMES
+        .iter()
+        .zip(start.values().iter().zip(best.iter()))
+    {
+        println!("    {name}: {new}, // was {old}");
+    }
+    println!("}}");
+}
