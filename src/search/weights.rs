@@ -56,7 +56,7 @@ pub struct EvalWeights {
 
 impl Default for EvalWeights {
     fn default() -> EvalWeights {
-        EvalWeights::HAND
+        EvalWeights::TUNED
     }
 }
 
@@ -84,6 +84,32 @@ impl EvalWeights {
         isolated_eg: 12,
         doubled_mg: 8,
         doubled_eg: 15,
+    };
+
+    /// The weights as `scripts/texel_tune.py` fitted them (docs/levels.md): the evaluation of
+    /// every variant uses these.
+    pub const TUNED: EvalWeights = EvalWeights {
+        tempo: 30,
+        leaper_centre: 51,
+        rider_centre: 28,
+        mobility: 840,
+        pawn_advance_mg: 38,
+        pawn_centre_mg: 18,
+        pawn_advance_eg: 9,
+        pawn_linear_eg: 3,
+        king_rank: 0,
+        king_file: 40,
+        king_centre_eg: 65,
+        king_attack: 235,
+        shield: 17,
+        passed_mg: 0,
+        passed_advance_mg: 0,
+        passed_eg: 0,
+        passed_advance_eg: 248,
+        isolated_mg: 18,
+        isolated_eg: 2,
+        doubled_mg: 4,
+        doubled_eg: 37,
     };
 
     /// The names of the weights, in the order of [`EvalWeights::values`].
