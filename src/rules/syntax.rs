@@ -126,6 +126,7 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::board_item => "`board <files>x<ranks>`",
         Rule::array_item => "`array \"<FEN ranks>\"`",
         Rule::pgn_variant_item => "`pgn-variant \"<name>\"`",
+        Rule::notation_item => "`notation san` or `notation hodges`",
         Rule::unknown_item => "an item",
         Rule::piece_item => "a piece like `piece Knight N moves \"N\"`",
         Rule::moves_attr => "`moves \"<Betza>\"`",
@@ -214,6 +215,8 @@ fn royal_free_token_name(rule: Rule) -> &'static str {
 fn goal_token_name(rule: Rule) -> &'static str {
     match rule {
         Rule::kw_pgn_variant => "`pgn-variant`",
+        Rule::kw_notation => "`notation`",
+        Rule::kw_san => "`san`",
         Rule::kw_captured => "`captured`",
         Rule::promote_side => "`white <letters>` or `black <letters>`",
         Rule::kw_counting => "`counting`",
@@ -263,6 +266,7 @@ fn region_token_name(rule: Rule) -> &'static str {
         Rule::region_item => "a region like `region palace d1-f3` or `region home ranks 1 2 3`",
         Rule::square_span => "a rectangle of squares like `d1-f3`",
         Rule::confined_attr => "`confined to <region>`",
+        Rule::san_attr => "`san <letter>`",
         Rule::also_attr => "`also \"<Betza>\" in <region>`",
         Rule::end_facing => "`facing illegal`",
         _ => shogi_token_name(rule),
