@@ -37,8 +37,8 @@ fn san_is_fairy_stockfish_s_in_every_family() {
                     parts.next().unwrap(),
                     parts.next().unwrap(),
                 );
-                let mut g = Game::from_fen(v.clone(), fen)
-                    .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+                let mut g =
+                    Game::from_fen(v.clone(), fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
                 for (uci, want) in ucis.split(' ').zip(sans.split(' ')) {
                     let m = g
                         .position()
@@ -46,14 +46,18 @@ fn san_is_fairy_stockfish_s_in_every_family() {
                         .unwrap_or_else(|e| panic!("{name}: game: {uci}: {e}"));
                     let got = g.position().san(&v, m);
                     if got != want {
-                        failures.push(format!("{name}: game at {}: {uci} is {want}, Myriad writes {got}", g.position().fen(&v)));
+                        failures.push(format!(
+                            "{name}: game at {}: {uci} is {want}, Myriad writes {got}",
+                            g.position().fen(&v)
+                        ));
                     }
                     g.play(m).unwrap();
                 }
                 continue;
             }
             let (fen, list) = line.split_once(" ; ").unwrap();
-            let pos = AnyPosition::from_fen(&v, fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+            let pos =
+                AnyPosition::from_fen(&v, fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
             for pair in list.split(' ') {
                 let (uci, want) = pair.split_once('=').unwrap();
                 let m = match pos.parse_uci(&v, uci) {
@@ -65,7 +69,9 @@ fn san_is_fairy_stockfish_s_in_every_family() {
                 };
                 let got = pos.san(&v, m);
                 if got != want {
-                    failures.push(format!("{name}: {fen}: {uci} is {want}, Myriad writes {got}"));
+                    failures.push(format!(
+                        "{name}: {fen}: {uci} is {want}, Myriad writes {got}"
+                    ));
                 }
                 match pos.parse_san(&v, want) {
                     Ok(back) if back == m => {}
@@ -85,6 +91,11 @@ fn san_is_fairy_stockfish_s_in_every_family() {
         failures.is_empty(),
         "{} mismatches:\n{}",
         failures.len(),
-        failures.iter().take(4000).cloned().collect::<Vec<_>>().join("\n")
+        failures
+            .iter()
+            .take(4000)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }

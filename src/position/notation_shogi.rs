@@ -98,9 +98,11 @@ impl<B: TablesFor> Position<B> {
         if chess_like || !s.bytes().any(|b| b.is_ascii_digit()) {
             return None;
         }
-        let bad = || MoveError {
+        let bad = || {
+            MoveError {
             message: format!("`{t}` is not a move in Hodges notation"),
             help: Some("write the piece, the origin if two pieces can go, `-`, `x` or `*`, the square and `+` or `=`: `P-76`, `Bx22+`, `P*34`, `G69-58`".into()),
+        }
         };
         let (promoted, rest) = match s.strip_prefix('+') {
             Some(r) => (true, r),
@@ -143,8 +145,10 @@ impl<B: TablesFor> Position<B> {
                     return m.drop_role() == Some(role) && suffix == Suffix::Stays;
                 }
                 // `x` and `-` are both read for either, as SAN's reader lets `x` out
-                let by = matches!(m.kind, MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant)
-                    && self.piece_at(m.from).is_some_and(|p| p.role == role)
+                let by = matches!(
+                    m.kind,
+                    MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant
+                ) && self.piece_at(m.from).is_some_and(|p| p.role == role)
                     && (origin.is_empty() || hodges_square(g, m.from) == origin);
                 by && match (suffix, m.promotion_role()) {
                     (Suffix::Stays, p) => p.is_none(),

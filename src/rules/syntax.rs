@@ -126,7 +126,6 @@ fn token_name(rule: Rule) -> &'static str {
         Rule::board_item => "`board <files>x<ranks>`",
         Rule::array_item => "`array \"<FEN ranks>\"`",
         Rule::pgn_variant_item => "`pgn-variant \"<name>\"`",
-        Rule::notation_item => "`notation san` or `notation hodges`",
         Rule::unknown_item => "an item",
         Rule::piece_item => "a piece like `piece Knight N moves \"N\"`",
         Rule::moves_attr => "`moves \"<Betza>\"`",
@@ -216,6 +215,7 @@ fn goal_token_name(rule: Rule) -> &'static str {
     match rule {
         Rule::kw_pgn_variant => "`pgn-variant`",
         Rule::kw_notation => "`notation`",
+        Rule::notation_item => "`notation san` or `notation hodges`",
         Rule::kw_san => "`san`",
         Rule::kw_captured => "`captured`",
         Rule::promote_side => "`white <letters>` or `black <letters>`",

@@ -23,7 +23,11 @@ pub(super) fn check_notation(s: &mut Session, d: &Draft) -> Notation {
         Some(m) => format!("did you mean `{m}`?"),
         None => "the notations are `san` (chess: `Nf3`, `e8=Q`) and `hodges` (Shogi: `P-76`, `Bx22+`, `P*34`)".into(),
     };
-    s.error(w.span, format!("unknown notation `{}`", w.value), Some(help));
+    s.error(
+        w.span,
+        format!("unknown notation `{}`", w.value),
+        Some(help),
+    );
     Notation::San
 }
 
@@ -38,7 +42,10 @@ pub(super) fn check_san_letters(s: &mut Session, pieces: &[PieceDecl], roles: &m
         if promoted_base(l.value).is_some() || !l.value.is_ascii_uppercase() {
             s.error(
                 l.span,
-                format!("SAN letter `{shown}` of `{}` is not an upper-case letter", p.name.value),
+                format!(
+                    "SAN letter `{shown}` of `{}` is not an upper-case letter",
+                    p.name.value
+                ),
                 Some(format!(
                     "write one upper-case letter, e.g. `san {}`",
                     shown.trim_start_matches('+').to_ascii_uppercase()
@@ -48,8 +55,14 @@ pub(super) fn check_san_letters(s: &mut Session, pieces: &[PieceDecl], roles: &m
         }
         let clash = pieces.iter().enumerate().find_map(|(j, q)| {
             let fen = roles.get(j).map_or(q.letter.value, |r| r.letter);
-            let san = q.san.first().map(|x| x.value);
-            (j != i && (fen == l.value || san == Some(l.value))).then_some((q, san == Some(l.value)))
+            let san = q.san.first().filter(|x| x.value == l.value);
+            // Two pieces with one SAN letter: said once, at the one the user's own file (the
+            // lowest file index) declares last.
+            let here = |x: &crate::rules::ast::Spanned<char>| {
+                (std::cmp::Reverse(x.span.file), x.span.start)
+            };
+            let san_clash = san.is_some_and(|x| here(x) < here(l));
+            (j != i && (fen == l.value || san_clash)).then_some((q, san.is_some()))
         });
         if let Some((q, as_san)) = clash {
             let what = if as_san { "SAN letter" } else { "letter" };
