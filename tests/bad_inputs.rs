@@ -696,6 +696,12 @@ fn move_text_errors_say_what_and_how() {
 
 /// (variant, PGN text, fragments). Every message starts with `line:column`.
 const PGN_CASES: &[(&str, &str, &[&str])] = &[
+    // Shogi's moves in its own notation: the third move cannot promote
+    (
+        "shogi",
+        "[Event \"x\"]\n\n1. P-76 P-34 2. Bx22+ Sx22 3. B*45+ *\n",
+        &["3:31: `B*45+` is not a legal move here", "help: legal moves: "],
+    ),
     (
         "chess",
         "[Event \"x\"]\n\n1. e4 e4 *\n",

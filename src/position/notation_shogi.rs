@@ -95,7 +95,9 @@ impl<B: TablesFor> Position<B> {
         let chess_like = s
             .bytes()
             .any(|b| (b.is_ascii_lowercase() && b != b'x') || b == b'@');
-        if chess_like || !s.bytes().any(|b| b.is_ascii_digit()) {
+        // `0-0` is castling, as SAN's reader takes it
+        let castling = matches!(s, "0-0" | "0-0-0");
+        if chess_like || castling || !s.bytes().any(|b| b.is_ascii_digit()) {
             return None;
         }
         let bad = || {
