@@ -509,6 +509,13 @@ const MOVE_CASES: &[MoveCase] = &[
         "-76",
         &["`-76` is not a move in Hodges notation", "help:"],
     ),
+    (
+        "shogi",
+        "",
+        &[],
+        "p-76",
+        &["`p-76` is not a move", "help: write moves such as `P-76`"],
+    ),
     // Xiangqi's horse and elephant: SAN letters `H` and `E`, FEN letters `N` and `B`
     (
         "xiangqi",

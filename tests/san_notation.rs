@@ -138,3 +138,34 @@ fn a_shogi_pgn_in_chess_san_still_imports() {
     let back = pgn::import(&v, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.moves(), g.moves());
 }
+
+#[test]
+fn odd_move_texts_are_refused_in_words() {
+    let v = load("shogi");
+    let g = Game::new(v.clone());
+    for t in [
+        "P-７６",
+        "+",
+        "+-",
+        "P*",
+        "G69-",
+        "x",
+        "=",
+        "P-76==",
+        "P-76=+",
+        "+P",
+        "*34",
+        "P-76=Z",
+        "P--76",
+        "Px*76",
+        "P-76-",
+        "+p-76",
+        "p-76",
+        "P-0",
+        "P-99999999999999999999",
+        "0-0",
+    ] {
+        let e = g.parse_move(t).expect_err(t);
+        assert!(e.message.contains('`') && e.help.is_some(), "{t}: {e}");
+    }
+}

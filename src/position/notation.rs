@@ -281,9 +281,15 @@ impl<B: TablesFor> Position<B> {
                 .parse_drop(v, &legal, s)
                 .ok_or_else(|| self.drop_error(v, &legal, s));
         }
-        let bad = || MoveError {
-            message: format!("`{}` is not a move in SAN", text.trim()),
-            help: Some("write moves such as `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`".into()),
+        let bad = || match v.notation() {
+            Notation::Hodges => MoveError {
+                message: format!("`{}` is not a move", text.trim()),
+                help: Some("write moves such as `P-76`, `Bx22+`, `P*34`, `G69-58`".into()),
+            },
+            Notation::San => MoveError {
+                message: format!("`{}` is not a move in SAN", text.trim()),
+                help: Some("write moves such as `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`".into()),
+            },
         };
         if s.is_empty() {
             return Err(bad());
