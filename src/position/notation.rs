@@ -281,16 +281,7 @@ impl<B: TablesFor> Position<B> {
                 .parse_drop(v, &legal, s)
                 .ok_or_else(|| self.drop_error(v, &legal, s));
         }
-        let bad = || match v.notation() {
-            Notation::Hodges => MoveError {
-                message: format!("`{}` is not a move", text.trim()),
-                help: Some("write moves such as `P-76`, `Bx22+`, `P*34`, `G69-58`".into()),
-            },
-            Notation::San => MoveError {
-                message: format!("`{}` is not a move in SAN", text.trim()),
-                help: Some("write moves such as `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`".into()),
-            },
-        };
+        let bad = || not_a_move(v, text);
         if s.is_empty() {
             return Err(bad());
         }
@@ -438,6 +429,20 @@ fn join_promoted(chars: &[char]) -> Vec<char> {
 /// An upper-case (White's) piece letter, promoted or not.
 fn is_upper(c: char) -> bool {
     c.is_ascii_uppercase() || promoted_base(c).is_some_and(|b| b.is_ascii_uppercase())
+}
+
+/// A text that is no move at all, with examples in the game's notation.
+fn not_a_move(v: &Variant, text: &str) -> MoveError {
+    match v.notation() {
+        Notation::Hodges => MoveError {
+            message: format!("`{}` is not a move", text.trim()),
+            help: Some("write moves such as `P-76`, `Bx22+`, `P*34`, `G69-58`".into()),
+        },
+        Notation::San => MoveError {
+            message: format!("`{}` is not a move in SAN", text.trim()),
+            help: Some("write moves such as `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`".into()),
+        },
+    }
 }
 
 /// "no piece has the letter": a SAN move that names a letter the game does not have.
