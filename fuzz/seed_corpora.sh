@@ -91,6 +91,19 @@ for t in e4 Nf3 O-O e2e4 g1f3 e7e8=Q exd5 'swap e8 g8' pass 0000 e8d8 Kxe8 'a7a8
     seed move_text 2 "$t" 3
 done
 
+# each family's own notation: Shogi's Hodges (`notation hodges`), the chess SAN older Shogi
+# games hold, broken forms; Xiangqi's horse and elephant as `H`/`E` and as their FEN letters
+for t in P-76 'Bx22+' 'P*34' 'G69-58' '+R-22' 'Bx57=' 'P-13+' 'P-76=' 'S-68=+S' c4 'P@e4' \
+    'Nd7=+N' 'P-7' 'P-700' '+-76' '+Z-11' 'G*' 'G69*58' 'P76' 'x76' 'P-76=Q' 'P-76=+' '-'; do
+    seed move_text "$(index_of shogi)" "$t" 0
+    seed move_text "$(index_of shogi)" "$t" 5
+    seed move_text "$(index_of minishogi)" "$t" 3
+done
+for t in Hc3 Nc3 Ee3 Be3 'H@e4' Hbc3 'Hxc3+' E; do
+    seed move_text "$(index_of xiangqi)" "$t" 0
+    seed move_text "$(index_of minixiangqi)" "$t" 2
+done
+
 # named-square swaps (pawn-exchange, 14) and a requirement comparing the sides (chess57, 13)
 for t in 'swap c1 f2' 'swap f1 c2' c1f2 pass; do
     seed move_text 14 "$t" 0
@@ -226,4 +239,20 @@ for name in $(sed -n '/^static BUNDLED/,/^);/p' $root/src/rules/mod.rs | grep -o
     i=$((i + 1))
 done
 rm -f "$c/.fens"
+# pgn_import, move_text: the game lines of tests/golden/fs/san/ (Fairy-Stockfish's SAN in each
+# family's notation, tests/san_fairy.rs), as a PGN from their FEN, and their first moves alone
+i=0
+for name in $(sed -n '/^static BUNDLED/,/^);/p' $root/src/rules/mod.rs | grep -o '"[^"]*"' | tr -d '"'); do
+    g=$root/tests/golden/fs/san/$name.san
+    if [ -f "$g" ]; then
+        line=$(grep '^game ' "$g" | head -1 | sed 's/^game //')
+        fen=${line%% ; *}
+        sans=${line##* ; }
+        { printf "\\$(printf %03o $((i % 256)))"; printf '[SetUp "1"]\n[FEN "%s"]\n\n%s *\n' "$fen" "$sans"; } > "$c/pgn_import/fs-san-$name"
+        for t in $(echo "$sans" | tr ' ' '\n' | head -4); do
+            { printf "\\$(printf %03o $((i % 256)))\\000"; printf '%s' "$t"; } > "$c/move_text/fs-san-$name-$t"
+        done
+    fi
+    i=$((i + 1))
+done
 for d in $c/*; do echo "$(ls "$d" | wc -l) $d"; done

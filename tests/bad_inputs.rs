@@ -445,6 +445,95 @@ const MOVE_CASES: &[MoveCase] = &[
         "Bd4=+B",
         &["`Bd4=+B`", "help:"],
     ),
+    // Shogi's own notation (Hodges, `notation hodges`): a move that is not legal, an
+    // ambiguous one, a square off the board, a drop with nothing in hand, a bad letter
+    (
+        "shogi",
+        "",
+        &[],
+        "P-75",
+        &["`P-75` is not a legal move here", "help: legal moves: "],
+    ),
+    (
+        "shogi",
+        "",
+        &[],
+        "G-58",
+        &["`G-58` is ambiguous", "help: it could be G69-58 or G49-58"],
+    ),
+    (
+        "shogi",
+        "",
+        &[],
+        "P-70",
+        &[
+            "`P-70` is not a move in Hodges notation",
+            "help: write the piece",
+        ],
+    ),
+    (
+        "shogi",
+        "",
+        &[],
+        "P*55",
+        &["`P*55` is not a legal move here", "help:"],
+    ),
+    (
+        "shogi",
+        "",
+        &[],
+        "P76*55",
+        &["`P76*55` is not a move in Hodges notation", "help:"],
+    ),
+    (
+        "shogi",
+        "",
+        &[],
+        "Q-76",
+        &[
+            "`Q-76`: no piece has the letter `Q`",
+            "help: this game's pieces are K G",
+        ],
+    ),
+    (
+        "shogi",
+        "",
+        &[],
+        "P-76+",
+        &["`P-76+` is not a legal move here", "help:"],
+    ),
+    (
+        "shogi",
+        "",
+        &[],
+        "-76",
+        &["`-76` is not a move in Hodges notation", "help:"],
+    ),
+    (
+        "shogi",
+        "",
+        &[],
+        "p-76",
+        &["`p-76` is not a move", "help: write moves such as `P-76`"],
+    ),
+    // Xiangqi's horse and elephant: SAN letters `H` and `E`, FEN letters `N` and `B`
+    (
+        "xiangqi",
+        "",
+        &[],
+        "Qe2",
+        &[
+            "`Qe2`: no piece has the letter `Q`",
+            "help: this game's pieces are K A B (E) N (H) R C P",
+        ],
+    ),
+    (
+        "xiangqi",
+        "",
+        &[],
+        "Hd3",
+        &["`Hd3` is not a legal move here", "help:"],
+    ),
     (
         "chess",
         "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
@@ -614,6 +703,12 @@ fn move_text_errors_say_what_and_how() {
 
 /// (variant, PGN text, fragments). Every message starts with `line:column`.
 const PGN_CASES: &[(&str, &str, &[&str])] = &[
+    // Shogi's moves in its own notation: the third move cannot promote
+    (
+        "shogi",
+        "[Event \"x\"]\n\n1. P-76 P-34 2. Bx22+ Sx22 3. B*45+ *\n",
+        &["3:31: `B*45+` is not a legal move here", "help: legal moves: "],
+    ),
     (
         "chess",
         "[Event \"x\"]\n\n1. e4 e4 *\n",

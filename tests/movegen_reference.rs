@@ -43,6 +43,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
         .map(|(i, b)| RoleDef {
             name: format!("piece{i}"),
             letter: letters[i],
+            san: None,
             value: None,
             betza: b.clone(),
             atoms: betza::parse(b).unwrap_or_else(|e| panic!("{b}: {e}")),
@@ -110,6 +111,7 @@ fn random_variant(rng: &mut Rng) -> Variant {
         description: String::new(),
         source: String::new(),
         pgn_variant: None,
+        notation: Default::default(),
         origin: myriad::variant::Origin::File("random".into()),
         geometry: g,
         roles,

@@ -139,7 +139,8 @@ impl<B: TablesFor> Position<B> {
         let (letter, square) = s.split_once('@')?;
         let to = v.geometry().parse_square(&square.to_ascii_lowercase())?;
         let role = match letter.chars().collect::<Vec<_>>().as_slice() {
-            [c] => v.piece_from_char(c.to_ascii_uppercase())?.role,
+            // a `san` letter too: SAN writes a drop with it (`H@e4`)
+            [c] => v.role_from_move_letter(c.to_ascii_uppercase())?,
             [] => v.roles().find(|&r| v.role(r).pawn)?,
             _ => return None,
         };
@@ -153,7 +154,7 @@ impl<B: TablesFor> Position<B> {
         let piece = letter
             .chars()
             .next()
-            .and_then(|c| v.piece_from_char(c.to_ascii_uppercase()));
+            .and_then(|c| v.role_from_move_letter(c.to_ascii_uppercase()));
         let to = g.parse_square(&square.to_ascii_lowercase());
         let (Some(p), Some(to), 1) = (piece, to, letter.chars().count()) else {
             return MoveError {
@@ -169,7 +170,7 @@ impl<B: TablesFor> Position<B> {
             .collect();
         let help = if !v.has_drops {
             "this game has no drops".to_string()
-        } else if self.hand_count(us, p.role) == 0 {
+        } else if self.hand_count(us, p) == 0 {
             match held.is_empty() {
                 true => format!("{} holds no piece in hand", us.name()),
                 false => format!("{} holds {} in hand", us.name(), held.join(" ")),
@@ -179,12 +180,12 @@ impl<B: TablesFor> Position<B> {
         } else {
             let drops: Vec<String> = legal
                 .iter()
-                .filter(|m| m.drop_role() == Some(p.role))
+                .filter(|m| m.drop_role() == Some(p))
                 .map(|m| g.name(m.to))
                 .collect();
             format!(
                 "`{}` may be dropped on {}",
-                v.role(p.role).letter,
+                v.role(p).letter,
                 drops.join(" ")
             )
         };

@@ -15,6 +15,7 @@ mod goals;
 mod hand;
 pub mod movegen;
 mod notation;
+mod notation_shogi;
 pub(crate) mod perft;
 mod reach;
 mod regions;

@@ -1,10 +1,11 @@
 //! Move notation: UCI (`e2e4`, castling as king takes rook in Chess960 mode) and SAN
-//! (`Nf3`, `exd5`, `O-O`, `e8=Q+`), both ways.
+//! (`Nf3`, `exd5`, `O-O`, `e8=Q+`), both ways; a game's own notation where it has one
+//! (`notation hodges`: Shogi's `P-76`, in [`super::notation_shogi`]).
 
 use super::Position;
 use crate::types::{letter_text, promoted_base, promoted_letter};
 use crate::types::{CastlingSide, Geometry, Move, MoveKind, MoveList, Role};
-use crate::variant::{TablesFor, Variant};
+use crate::variant::{Notation, TablesFor, Variant};
 use std::fmt;
 
 /// Why a move text was rejected.
@@ -100,7 +101,7 @@ impl<B: TablesFor> Position<B> {
         })
     }
 
-    fn legal_hint(&self, v: &Variant, legal: &MoveList, text: Option<&str>) -> String {
+    pub(super) fn legal_hint(&self, v: &Variant, legal: &MoveList, text: Option<&str>) -> String {
         let g = v.geometry();
         if let Some(t) = text {
             if let Some((from, _)) = g.parse_square_prefix(t) {
@@ -158,11 +159,15 @@ impl<B: TablesFor> Position<B> {
         }))
     }
 
-    /// SAN of a legal move, with `+` or `#`.
+    /// SAN of a legal move, with `+` or `#`; in the game's own notation if it has one
+    /// (`notation hodges`: `P-76`, which marks no check).
     pub fn san(&self, v: &Variant, m: Move) -> String {
         let mut s = self.san_plain(v, m);
         // placements (Pre-Chess) never check; drops in play may, and SAN says so (`N@f7+`)
         if m.is_setup() || (m.kind == MoveKind::Drop && !v.has_drops) {
+            return s;
+        }
+        if v.notation() == Notation::Hodges {
             return s;
         }
         let mut after = *self;
@@ -177,11 +182,20 @@ impl<B: TablesFor> Position<B> {
         s
     }
 
-    /// SAN without the check suffix.
+    /// SAN without the check suffix. A piece is written with its `san` letter if it has one
+    /// (Xiangqi's `H`, FEN `N`), as Fairy-Stockfish does; a promotion names the FEN letter
+    /// (`=Q`), as Fairy-Stockfish does too.
     pub fn san_plain(&self, v: &Variant, m: Move) -> String {
         let g = v.geometry();
+        let board_move = matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant | MoveKind::Drop
+        );
+        if board_move && v.notation() == Notation::Hodges {
+            return self.hodges(v, m);
+        }
         match m.kind {
-            MoveKind::Drop => return drop_text(v, m),
+            MoveKind::Drop => return format!("{}@{}", v.san_letter(m.promotion), g.name(m.to)),
             MoveKind::Pass => return "pass".into(),
             MoveKind::Swap | MoveKind::Exchange => {
                 return format!("swap {} {}", g.name(m.from), g.name(m.to))
@@ -204,7 +218,7 @@ impl<B: TablesFor> Position<B> {
                 s.push(Geometry::file_char(g.file(m.from)));
             }
         } else {
-            s += &letter_text(v.role(pc.role).letter);
+            s += &v.san_letter(pc.role);
             let legal = self.legal_moves(v);
             let rivals: Vec<Move> = legal
                 .iter()
@@ -253,6 +267,11 @@ impl<B: TablesFor> Position<B> {
                 ),
             });
         }
+        if v.notation() == Notation::Hodges {
+            if let Some(r) = self.parse_hodges(v, &legal, text) {
+                return r;
+            }
+        }
         let s = text.trim().trim_end_matches(['+', '#', '!', '?']);
         if let Some(m) = self.parse_exchange(v, &legal, s) {
             return m;
@@ -262,10 +281,7 @@ impl<B: TablesFor> Position<B> {
                 .parse_drop(v, &legal, s)
                 .ok_or_else(|| self.drop_error(v, &legal, s));
         }
-        let bad = || MoveError {
-            message: format!("`{}` is not a move in SAN", text.trim()),
-            help: Some("write moves such as `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`".into()),
-        };
+        let bad = || not_a_move(v, text);
         if s.is_empty() {
             return Err(bad());
         }
@@ -291,17 +307,17 @@ impl<B: TablesFor> Position<B> {
         // piece letter
         let mut role: Option<Role> = None;
         if is_upper(chars[0]) {
-            let Some(p) = v.piece_from_char(chars[0]) else {
+            let Some(r) = v.role_from_move_letter(chars[0]) else {
                 return Err(unknown_letter(v, text, chars[0]));
             };
-            role = Some(p.role);
+            role = Some(r);
             chars.remove(0);
         }
         // promotion
         let mut promo: Option<Role> = None;
         if let Some(&last) = chars.last() {
             if is_upper(last) {
-                promo = v.piece_from_char(last).map(|p| p.role);
+                promo = v.role_from_move_letter(last);
                 if promo.is_none() {
                     return Err(bad());
                 }
@@ -415,12 +431,29 @@ fn is_upper(c: char) -> bool {
     c.is_ascii_uppercase() || promoted_base(c).is_some_and(|b| b.is_ascii_uppercase())
 }
 
+/// A text that is no move at all, with examples in the game's notation.
+fn not_a_move(v: &Variant, text: &str) -> MoveError {
+    match v.notation() {
+        Notation::Hodges => MoveError {
+            message: format!("`{}` is not a move", text.trim()),
+            help: Some("write moves such as `P-76`, `Bx22+`, `P*34`, `G69-58`".into()),
+        },
+        Notation::San => MoveError {
+            message: format!("`{}` is not a move in SAN", text.trim()),
+            help: Some("write moves such as `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`".into()),
+        },
+    }
+}
+
 /// "no piece has the letter": a SAN move that names a letter the game does not have.
-fn unknown_letter(v: &Variant, text: &str, c: char) -> MoveError {
+pub(super) fn unknown_letter(v: &Variant, text: &str, c: char) -> MoveError {
     let letters: Vec<String> = v
         .role_defs()
         .iter()
-        .map(|r| letter_text(r.letter))
+        .map(|r| match r.san {
+            Some(c) => format!("{} ({c})", letter_text(r.letter)),
+            None => letter_text(r.letter),
+        })
         .collect();
     MoveError {
         message: format!(

@@ -9,6 +9,7 @@ pub(crate) fn chess() -> Variant {
     let role = |name: &str, letter: char, b: &str, royal: bool, pawn: bool| RoleDef {
         name: name.into(),
         letter,
+        san: None,
         value: None,
         betza: b.into(),
         atoms: betza::parse(b).unwrap(),
@@ -61,6 +62,7 @@ pub(crate) fn chess() -> Variant {
         description: String::new(),
         source: String::new(),
         pgn_variant: None,
+        notation: Default::default(),
         origin: crate::variant::Origin::File("test".into()),
         geometry: g,
         roles,

@@ -91,6 +91,8 @@ pub enum Item {
     Drops(Span, DropsBlock),
     /// `pgn-variant "King of the Hill"`
     PgnVariant(Span, Str),
+    /// `notation hodges`: the keyword's span and the word.
+    Notation(Span, Spanned<String>),
     /// `region palace d1-f3 drawn`
     Region(RegionItem),
     /// A line starting with an unknown word.
@@ -136,6 +138,7 @@ impl Item {
             Item::Setup(k, _) => (Kw::Setup, *k),
             Item::Drops(k, _) => (Kw::Drops, *k),
             Item::PgnVariant(k, _) => (Kw::PgnVariant, *k),
+            Item::Notation(k, _) => (Kw::Notation, *k),
             Item::Piece(_) | Item::Region(_) | Item::Unknown(_) => return None,
         };
         Some((kw.word(), span))
@@ -169,6 +172,8 @@ pub struct PieceDecl {
     pub en_passant: Vec<(Span, Vec<Spanned<i64>>)>,
     /// `confined to <region>` and `also "<Betza>" in <region>` clauses.
     pub regions: Vec<PieceRegion>,
+    /// `san H`: the letter SAN writes (every occurrence, so duplicates can be reported).
+    pub san: Vec<Spanned<char>>,
     /// Unknown words.
     pub unknown: Vec<Spanned<String>>,
 }

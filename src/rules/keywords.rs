@@ -77,6 +77,7 @@ keywords! {
     Top       PgnVariant    "pgn-variant"               0  "the PGN `Variant` tag other programs give the game";
     Top       Drops         "drops"                     0  "drops in play: pieces in hand, captures to hand";
     Top       NamedRegion   "region"                    0  "a named region of the board (palace, own side of a river)";
+    Top       Notation      "notation"                  0  "how moves are written: `san` (chess) or `hodges` (Shogi's `P-76`)";
     Piece     Moves         "moves"                     1  "the movement in Betza notation";
     Piece     Value         "value"                     2  "the value in centipawns";
     Piece     Royal         "royal"                     3  "the piece that must not be captured";
@@ -87,6 +88,7 @@ keywords! {
     Piece     EnPassant     "en-passant"                0  "the ranks passed over that allow en passant";
     Piece     Confined      "confined"                  0  "`confined to <region>`: it moves only inside the region";
     Piece     Also          "also"                      0  "`also \"<Betza>\" in <region>`: moves it has in the region";
+    Piece     San           "san"                       0  "`san H`: the letter SAN writes for it, its FEN letter unchanged";
     Castling  Rook          "rook"                      1  "the piece the king castles with";
     Castling  KingSide      "king-side"                 2  "where king and rook land on the king side";
     Castling  QueenSide     "queen-side"                3  "where king and rook land on the queen side";

@@ -68,6 +68,8 @@ pub(crate) struct Draft {
     pub drops: Option<(Span, DropsBlock)>,
     /// `pgn-variant`, of this file only: never inherited (see `merge`).
     pub pgn_variant: Option<Str>,
+    /// `notation`, the last file's to give it (inherited: a Shogi variant writes Shogi's moves).
+    pub notation: Option<Spanned<String>>,
     /// `points` after the board size, with the board that says it.
     pub points: Option<Span>,
     /// `region` items, parents' first.
@@ -185,6 +187,7 @@ impl<'a> Loader<'a> {
             match item {
                 Item::Extends(_) | Item::Unknown(_) => {}
                 Item::PgnVariant(_, s) => draft.pgn_variant = Some(s),
+                Item::Notation(_, w) => draft.notation = Some(w),
                 Item::Name(_, s) => draft.name = Some(s),
                 Item::Description(_, t) => draft.description = Some(t),
                 Item::Source(_, t) => draft.source = Some(t),

@@ -13,6 +13,7 @@ mod end;
 mod goals;
 mod promo;
 mod regions;
+mod require;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]
@@ -76,6 +77,13 @@ impl Cx {
                 match rest.into_iter().next() {
                     Some(s) => Item::PgnVariant(k, self.parse_string(s)),
                     None => unreachable!("pgn-variant has a string"),
+                }
+            }
+            Rule::notation_item => {
+                let (k, rest) = self.split_kw(inner);
+                match rest.into_iter().next() {
+                    Some(w) => Item::Notation(k, self.parse_word(w)),
+                    None => unreachable!("notation has a word"),
                 }
             }
             Rule::unknown_item => self.parse_unknown_item(inner),
@@ -182,6 +190,7 @@ impl Cx {
             initial: vec![],
             en_passant: vec![],
             regions: vec![],
+            san: vec![],
             unknown: vec![],
         };
         for p in it {
@@ -215,6 +224,11 @@ impl Cx {
                     into.push((span, ranks));
                 }
                 Rule::confined_attr | Rule::also_attr => d.regions.push(self.parse_piece_region(p)),
+                Rule::san_attr => {
+                    if let Some(l) = p.into_inner().find(|q| q.as_rule() == Rule::letter) {
+                        d.san.push(self.parse_letter(l));
+                    }
+                }
                 Rule::unknown_attr => d.unknown.push(self.parse_unknown(p)),
                 r => unreachable!("unexpected piece attribute {r:?}"),
             }
@@ -486,67 +500,7 @@ impl Cx {
         }
     }
 
-    fn parse_setup_require(&self, pair: Pair<Rule>) -> Require {
-        let span = self.span(&pair);
-        let mut kind = None;
-        let mut when = None;
-        for p in pair.into_inner() {
-            match p.as_rule() {
-                Rule::require_opposite => {
-                    if let Some(l) = p.into_inner().find(|q| q.as_rule() == Rule::letter) {
-                        kind = Some(RequireKind::Opposite(self.parse_letter(l)));
-                    }
-                }
-                Rule::require_between => {
-                    let ls: Vec<_> = p
-                        .into_inner()
-                        .filter(|q| q.as_rule() == Rule::letter)
-                        .map(|q| self.parse_letter(q))
-                        .collect();
-                    if let Ok([a, b]) = <[Spanned<char>; 2]>::try_from(ls) {
-                        kind = Some(RequireKind::Between(a, b));
-                    }
-                }
-                Rule::require_not_on => {
-                    let mut inner = p.into_inner();
-                    let l = inner.find(|q| q.as_rule() == Rule::letter);
-                    let files = inner
-                        .filter(|q| q.as_rule() == Rule::file_name)
-                        .map(|q| self.parse_word(q))
-                        .collect();
-                    if let Some(l) = l {
-                        kind = Some(RequireKind::NotOn(self.parse_letter(l), files));
-                    }
-                }
-                Rule::require_not_mirroring => {
-                    let parts: Vec<_> = p.into_inner().collect();
-                    let sides: Vec<_> = parts
-                        .iter()
-                        .filter(|q| q.as_rule() == Rule::color)
-                        .map(|q| self.parse_side(q))
-                        .collect();
-                    let unless = parts.iter().any(|q| q.as_rule() == Rule::require_unless);
-                    if let Ok([a, b]) = <[Spanned<Side>; 2]>::try_from(sides) {
-                        kind = Some(RequireKind::NotMirroring(a, b, unless));
-                    }
-                }
-                Rule::require_when => {
-                    when = Some(if p.into_inner().any(|q| q.as_rule() == Rule::kw_at) {
-                        When::End
-                    } else {
-                        When::EachSwap
-                    })
-                }
-                _ => {}
-            }
-        }
-        let Some(kind) = kind else {
-            unreachable!("a requirement has a kind")
-        };
-        Require { span, kind, when }
-    }
-
-    fn parse_word(&self, pair: Pair<Rule>) -> Spanned<String> {
+    pub(super) fn parse_word(&self, pair: Pair<Rule>) -> Spanned<String> {
         Spanned {
             value: pair.as_str().to_string(),
             span: self.span(&pair),

@@ -21,6 +21,9 @@ pub fn summary(v: &Variant) -> String {
         let _ = writeln!(out, "  PGN variant: {p}");
     }
     let _ = writeln!(out, "  board: {}x{}", s.geometry.files, s.geometry.ranks);
+    if s.notation != crate::variant::Notation::San {
+        let _ = writeln!(out, "  notation: {}", s.notation.word());
+    }
     let _ = writeln!(out, "  pieces:");
     for r in &s.roles {
         pieces_line(&mut out, s, r);
@@ -57,6 +60,9 @@ fn pieces_line(out: &mut String, s: &VariantSpec, r: &RoleDef) {
     }
     if r.pawn {
         extra.push_str(" pawn");
+    }
+    if let Some(c) = r.san {
+        let _ = write!(extra, " san {c}");
     }
     if let Some(p) = &r.promotion {
         let zone = if p.zone == 1 {

@@ -214,6 +214,9 @@ fn royal_free_token_name(rule: Rule) -> &'static str {
 fn goal_token_name(rule: Rule) -> &'static str {
     match rule {
         Rule::kw_pgn_variant => "`pgn-variant`",
+        Rule::kw_notation => "`notation`",
+        Rule::notation_item => "`notation san` or `notation hodges`",
+        Rule::kw_san => "`san`",
         Rule::kw_captured => "`captured`",
         Rule::promote_side => "`white <letters>` or `black <letters>`",
         Rule::kw_counting => "`counting`",
@@ -263,6 +266,7 @@ fn region_token_name(rule: Rule) -> &'static str {
         Rule::region_item => "a region like `region palace d1-f3` or `region home ranks 1 2 3`",
         Rule::square_span => "a rectangle of squares like `d1-f3`",
         Rule::confined_attr => "`confined to <region>`",
+        Rule::san_attr => "`san <letter>`",
         Rule::also_attr => "`also \"<Betza>\" in <region>`",
         Rule::end_facing => "`facing illegal`",
         _ => shogi_token_name(rule),

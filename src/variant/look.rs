@@ -299,6 +299,7 @@ mod tests {
         RoleDef {
             name: name.into(),
             letter,
+            san: None,
             value: None,
             betza: moves.into(),
             atoms: if moves.is_empty() {

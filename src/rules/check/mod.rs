@@ -15,6 +15,7 @@ mod drops;
 mod end;
 mod goals;
 mod image;
+mod notation;
 mod pieces;
 mod place;
 mod regions;
@@ -34,6 +35,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
     let description = join(&d.description);
     let source = join(&d.source);
     let pgn_variant = check_pgn_variant(s, d);
+    let notation = notation::check_notation(s, d);
     let geometry = check_board(s, d);
     // An extinction rule lets a game do without a royal piece (Antichess) or a side without
     // one (Horde's White).
@@ -41,7 +43,8 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         .end
         .as_ref()
         .is_some_and(|(_, e)| !e.extinction.is_empty());
-    let roles = pieces::check(s, &d.pieces, geometry, royal_optional);
+    let mut roles = pieces::check(s, &d.pieces, geometry, royal_optional);
+    notation::check_san_letters(s, &d.pieces, &mut roles);
     let letters: Vec<char> = roles.iter().map(|r| r.letter).collect();
     let in_hand = place::hand_letters(d);
     let array = match (&d.array, geometry) {
@@ -104,6 +107,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         description,
         source,
         pgn_variant,
+        notation,
         origin,
         geometry,
         roles,

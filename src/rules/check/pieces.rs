@@ -121,6 +121,7 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
         (Kw::Image, p.image.iter().map(|s| s.span).collect()),
         (Kw::Initial, p.initial.iter().map(|s| s.0).collect()),
         (Kw::EnPassant, p.en_passant.iter().map(|s| s.0).collect()),
+        (Kw::San, p.san.iter().map(|s| s.span).collect()),
     ];
     report_twice(s, &twice, &format!("for `{}`", p.name.value));
     let (betza, atoms) = match p.moves.first() {
@@ -162,6 +163,8 @@ fn check_piece(s: &mut Session, p: &PieceDecl, geometry: Option<Geometry>) -> Ro
     RoleDef {
         name: p.name.value.clone(),
         letter: letter_upper(letter),
+        // set once every letter is known (check::notation)
+        san: None,
         value,
         betza,
         atoms,
