@@ -211,27 +211,25 @@ fn the_level_control_says_what_each_level_means() {
     });
     let level =
         |h: &Harness<'static, MyriadApp>| h.get_by_role_and_label(Role::ComboBox, "Level:").value();
-    assert_eq!(
-        level(&h).as_deref(),
-        Some("Level 3: depth 3, up to 0.6 s a move")
-    );
+    // the words of a level: its depth (src/search/levels.rs), the GUI's time cap, its rating
+    let text = |l: u8, secs: &str| {
+        let depth = myriad::search::level_params(l).depth;
+        let rating = myriad::search::levels::rating(l).map_or(String::new(), |r| format!(", ~{r}"));
+        format!("Level {l}: depth {depth}, up to {secs} s a move{rating}")
+    };
+    assert_eq!(level(&h), Some(text(3, "0.6")));
     // every level is described in the list; choosing one sets it
     h.get_by_role_and_label(Role::ComboBox, "Level:").click();
     h.run();
-    assert!(h
-        .query_by_label("Level 1: depth 1, up to 0.6 s a move")
-        .is_some());
-    h.get_by_label("Level 5: depth 4, up to 1.5 s a move")
-        .click();
+    assert!(h.query_by_label(&text(1, "0.6")).is_some());
+    h.get_by_label(&text(5, "1.5")).click();
     h.run();
-    assert_eq!(
-        level(&h).as_deref(),
-        Some("Level 5: depth 4, up to 1.5 s a move")
-    );
+    assert_eq!(level(&h), Some(text(5, "1.5")));
     h.state_mut().apply(Action::SetLevel(10));
     h.run();
+    let rating = myriad::search::levels::rating(10).map_or(String::new(), |r| format!(", ~{r}"));
     assert_eq!(
-        level(&h).as_deref(),
-        Some("Level 10: full depth, up to 6 s a move")
+        level(&h),
+        Some(format!("Level 10: full depth, up to 6 s a move{rating}"))
     );
 }

@@ -32,6 +32,58 @@ fn handshake_and_options() {
     assert!(!out.contains("info string"), "{out}");
 }
 
+/// The deepest `info depth` of a session.
+fn deepest(out: &str) -> u32 {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|l| l.split(' ').next()?.parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn limit_strength_plays_the_level_rated_nearest_the_elo() {
+    use myriad::search::{level_params, levels};
+    let out = run("chess", "uci\nquit\n");
+    let (low, high) = levels::rating_range().expect("rated levels");
+    assert!(
+        out.contains("option name UCI_LimitStrength type check default false"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("option name UCI_Elo type spin default ")),
+        "{out}"
+    );
+    assert!(out.contains(&format!(" min {low} max {high}")), "{out}");
+    // a rating among the weak levels: the level it names searches to its own depth only
+    let level = levels::level_for_elo(low + 1);
+    let depth = level_params(level).depth;
+    assert!(depth < 6, "level {level}");
+    let out = run(
+        "chess",
+        &format!(
+            "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value {}\n\
+             position startpos\ngo movetime 3000\n",
+            low + 1
+        ),
+    );
+    assert_eq!(deepest(&out), depth, "{out}");
+    assert_eq!(bestmove(&out).len(), 4, "{out}");
+    assert!(!out.contains("info string"), "{out}");
+    // without UCI_LimitStrength the rating does nothing: `Skill Level` (full strength) rules
+    let out = run(
+        "chess",
+        &format!(
+            "setoption name UCI_Elo value {low}\nposition startpos\ngo depth {}\n",
+            depth + 1
+        ),
+    );
+    assert_eq!(deepest(&out), depth + 1, "{out}");
+    // a rating that is not a number is answered, and changes nothing
+    let out = run("chess", "setoption name UCI_Elo value strong\nisready\n");
+    assert!(out.contains("info string bad UCI_Elo `strong`"), "{out}");
+}
+
 #[test]
 fn go_depth_reports_and_answers() {
     let out = run("chess", "position startpos moves e2e4 e7e5\ngo depth 4\n");

@@ -53,7 +53,7 @@ pub struct PlayArgs {
 
 const HELP: &str = "\
 commands:
-  <move>        a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q)
+  <move>        a move in SAN (Nf3, exd5, O-O, e8=Q; Shogi's P-76, Bx22+, P*34) or UCI (g1f3, e7e8q)
   swap e8 g8    a setup step: swap the pieces on two squares (also `e8g8`)
   pass          decline an optional setup step
   undo          take back your last move (and the AI's reply)
