@@ -333,8 +333,14 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             let mut lines = vec![(score, self.pv[0][..self.pv_len[0]].to_vec())];
             while lines.len() < self.ctl.multipv && !lines[0].1.is_empty() {
                 self.root_excluded = lines.iter().map(|l| l.1[0]).collect();
-                let s = self.negamax(root, depth as i32, -INF, INF, 0, in_check, true);
-                if self.stopped || self.pv_len[0] == 0 {
+                // a candidate line of a weaker level matters only within its margin of the best
+                let floor = if lines.len() >= self.ctl.exact {
+                    (score - self.ctl.margin - 1).max(-INF)
+                } else {
+                    -INF
+                };
+                let s = self.negamax(root, depth as i32, floor, INF, 0, in_check, true);
+                if self.stopped || self.pv_len[0] == 0 || s <= floor {
                     break;
                 }
                 lines.push((s, self.pv[0][..self.pv_len[0]].to_vec()));

@@ -188,6 +188,8 @@ impl Engine {
             },
             single_reply: legal.len() == 1 && !limits.infinite && limits.depth.is_none(),
             multipv: shown.max(level.lines),
+            exact: shown,
+            margin: level.max_loss,
         };
         let hashes = history_hashes(game);
         // the root's lines of the deepest depth completed: (depth, score, first move)
@@ -431,6 +433,8 @@ impl Engine {
             noise_key: 0,
             single_reply: false,
             multipv: 1,
+            exact: 1,
+            margin: 0,
         };
         let (_, score) = self.search_any(v, &pos, vec![pos.hash()], ctl, &mut |_| {});
         let white = if pos.turn() == Color::White {

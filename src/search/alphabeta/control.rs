@@ -24,6 +24,12 @@ pub(crate) struct Control<'a> {
     pub single_reply: bool,
     /// How many best lines to search and report at each depth (UCI `MultiPV`); 1 normally.
     pub multipv: usize,
+    /// The lines past the first `exact` are wanted only if they score at most `margin` below
+    /// the best (a weaker level's candidates, [`crate::search::levels`]): they are searched
+    /// with that bound, and the first that falls below it ends the depth's lines.
+    pub exact: usize,
+    /// See `exact`, in centipawns.
+    pub margin: i32,
 }
 
 impl Control<'_> {
