@@ -51,7 +51,7 @@ fn limit_strength_plays_the_level_rated_nearest_the_elo() {
         "{out}"
     );
     assert!(
-        out.contains(&format!("option name UCI_Elo type spin default ")),
+        out.contains("option name UCI_Elo type spin default "),
         "{out}"
     );
     assert!(out.contains(&format!(" min {low} max {high}")), "{out}");
