@@ -254,6 +254,35 @@ impl<B: TablesFor> Position<B> {
         s
     }
 
+    /// The one legal move a move text names, or why not: none (the legal moves as a hint) or
+    /// several (each written out).
+    pub(super) fn the_one(
+        &self,
+        v: &Variant,
+        legal: &MoveList,
+        found: &[Move],
+        text: &str,
+    ) -> Result<Move, MoveError> {
+        match found {
+            [m] => Ok(*m),
+            [] => Err(MoveError {
+                message: format!("`{text}` is not a legal move here"),
+                help: Some(self.legal_hint(v, legal, None)),
+            }),
+            _ => Err(MoveError {
+                message: format!("`{text}` is ambiguous"),
+                help: Some(format!(
+                    "it could be {}",
+                    found
+                        .iter()
+                        .map(|&m| self.san(v, m))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                )),
+            }),
+        }
+    }
+
     /// Parses SAN into a legal move. Lenient about `+`/`#`/`!`/`?`, `0-0`, a missing `=`, a
     /// missing `x` and over-disambiguation (`Ng1f3`).
     pub fn parse_san(&self, v: &Variant, text: &str) -> Result<Move, MoveError> {
@@ -380,24 +409,7 @@ impl<B: TablesFor> Position<B> {
                     && m.promotion_role() == promo
             })
             .collect();
-        match matches.len() {
-            1 => Ok(matches[0]),
-            0 => Err(MoveError {
-                message: format!("`{}` is not a legal move here", text.trim()),
-                help: Some(self.legal_hint(v, &legal, None)),
-            }),
-            _ => Err(MoveError {
-                message: format!("`{}` is ambiguous", text.trim()),
-                help: Some(format!(
-                    "it could be {}",
-                    matches
-                        .iter()
-                        .map(|&m| self.san(v, m))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                )),
-            }),
-        }
+        self.the_one(v, &legal, &matches, text.trim())
     }
 }
 

@@ -160,24 +160,8 @@ impl<B: TablesFor> Position<B> {
                 }
             })
             .collect();
-        Some(match found.as_slice() {
-            [m] => Ok(*m),
-            [] => Err(MoveError {
-                message: format!("`{t}` is not a legal move here"),
-                help: Some(self.legal_hint(v, legal, None)),
-            }),
-            _ => Err(MoveError {
-                message: format!("`{t}` is ambiguous"),
-                help: Some(format!(
-                    "it could be {}",
-                    found
-                        .iter()
-                        .map(|&m| self.hodges(v, m))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                )),
-            }),
-        })
+        // (`san` writes Hodges in these games)
+        Some(self.the_one(v, legal, &found, t))
     }
 
     /// Splits what follows the separator into the destination and the suffix (`+`, `=`,
