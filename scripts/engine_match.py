@@ -7,7 +7,7 @@ colours reversed), a fixed time per move, both at full strength. Prints W/D/L fr
 engine's side, its score with the 95% interval, and the Elo difference.
 
     python3 scripts/engine_match.py --a target/release/myriad \\
-        --b /work/baseline/myriad-s18-start --games 40 --movetime 0.1
+        --b /work/baseline/myriad-s18-start --games 40 --movetime 0.1 --jobs 2
 """
 
 import argparse
@@ -21,7 +21,7 @@ import chess.engine
 import chess.pgn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from strength_match import chess484_arrays, elo, play_game, start_fen  # noqa: E402
+from strength_match import chess484_arrays, elo, play_all, play_game, start_fen  # noqa: E402
 
 
 def main():
@@ -34,6 +34,7 @@ def main():
     ap.add_argument("--seed", type=int, default=484)
     ap.add_argument("--hash", type=int, default=32)
     ap.add_argument("--pgn", default=None)
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (one per core)")
     args = ap.parse_args()
 
     arrays = chess484_arrays()
@@ -41,41 +42,53 @@ def main():
     openings = [
         start_fen(rng.choice(arrays), rng.choice(arrays)) for _ in range((args.games + 1) // 2)
     ]
-    a = chess.engine.SimpleEngine.popen_uci([args.a, "uci", args.rules])
-    b = chess.engine.SimpleEngine.popen_uci([args.b, "uci", args.rules])
-    for e in (a, b):
-        e.configure({"Hash": args.hash})
-    w = d = l = 0
+
+    def open_pair():
+        pair = [
+            chess.engine.SimpleEngine.popen_uci([args.a, "uci", args.rules]),
+            chess.engine.SimpleEngine.popen_uci([args.b, "uci", args.rules]),
+        ]
+        for e in pair:
+            e.configure({"Hash": args.hash})
+        return pair
+
+    tally = {"w": 0, "d": 0, "l": 0}
     illegal = {"A": 0, "B": 0}
     pgn_out = open(args.pgn, "w") if args.pgn else None
-    try:
-        for i in range(args.games):
-            fen = openings[i // 2]
-            a_white = i % 2 == 0
-            engines = {chess.WHITE: a if a_white else b, chess.BLACK: b if a_white else a}
-            names = {chess.WHITE: "A" if a_white else "B", chess.BLACK: "B" if a_white else "A"}
-            for e in (a, b):
-                e.protocol.send_line("ucinewgame")
-            result, game, bad = play_game(fen, engines, names, args.movetime)
+
+    def play_one(i, engines, lock):
+        a, b = engines
+        fen = openings[i // 2]
+        a_white = i % 2 == 0
+        sides = {chess.WHITE: a if a_white else b, chess.BLACK: b if a_white else a}
+        names = {chess.WHITE: "A" if a_white else "B", chess.BLACK: "B" if a_white else "A"}
+        for e in engines:
+            e.protocol.send_line("ucinewgame")
+        result, game, bad = play_game(fen, sides, names, args.movetime)
+        with lock:
             if bad is not None:
                 illegal[names[bad]] += 1
             if result == "1/2-1/2":
-                d += 1
+                tally["d"] += 1
             elif (result == "1-0") == a_white:
-                w += 1
+                tally["w"] += 1
             else:
-                l += 1
+                tally["l"] += 1
+            n = tally["w"] + tally["d"] + tally["l"]
             print(
-                f"game {i + 1:3}: A {'W' if a_white else 'B'} {result:7} {fen}   running +{w} ={d} -{l}",
+                f"game {n:3} (#{i + 1}): A {'W' if a_white else 'B'} {result:7} {fen}   "
+                f"running +{tally['w']} ={tally['d']} -{tally['l']}",
                 flush=True,
             )
             if pgn_out:
                 print(game, file=pgn_out, end="\n\n", flush=True)
+
+    try:
+        play_all(args.games, open_pair, play_one, args.jobs)
     finally:
-        a.quit()
-        b.quit()
         if pgn_out:
             pgn_out.close()
+    w, d, l = tally["w"], tally["d"], tally["l"]
     n = w + d + l
     score = (w + 0.5 * d) / n
     var = (w * (1 - score) ** 2 + d * (0.5 - score) ** 2 + l * score**2) / n

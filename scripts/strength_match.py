@@ -7,13 +7,18 @@ Regroupment Chess allows), each opening played twice with colours reversed, thro
 score and the Elo difference with its 95% error bar; writes the games as PGN.
 
     python3 scripts/strength_match.py --games 40 --movetime 0.2 --elo 1800 \
-        --engine target/release/myriad --pgn /tmp/strength.pgn
+        --engine target/release/myriad --pgn /tmp/strength.pgn --jobs 2
+
+With --jobs N, N games are played at once, each pair of engines alone on its stream (one
+engine of a game thinks at a time: N streams keep N cores busy).
 """
 
 import argparse
 import math
 import random
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import chess
 import chess.engine
@@ -70,6 +75,31 @@ def play_game(fen, engines, names, movetime, max_plies=400):
     return result, game, None
 
 
+def play_all(n_games, open_pair, play_one, jobs):
+    """Plays games 0..n_games on `jobs` streams at once, each with its own engines from
+    `open_pair()` (a list to close after); `play_one(i, engines)` plays game i. Calls it in
+    game order within a stream; returns when every game is done."""
+    lock = threading.Lock()
+    todo = list(range(n_games))
+
+    def stream():
+        engines = open_pair()
+        try:
+            while True:
+                with lock:
+                    if not todo:
+                        return
+                    i = todo.pop(0)
+                play_one(i, engines, lock)
+        finally:
+            for e in engines:
+                e.quit()
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for f in [pool.submit(stream) for _ in range(max(1, jobs))]:
+            f.result()
+
+
 def elo(score):
     score = min(max(score, 1e-3), 1 - 1e-3)
     return -400 * math.log10(1 / score - 1)
@@ -86,6 +116,7 @@ def main():
     ap.add_argument("--seed", type=int, default=484)
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--pgn", default=None)
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (one per core)")
     args = ap.parse_args()
 
     arrays = chess484_arrays()
@@ -95,50 +126,58 @@ def main():
         start_fen(rng.choice(arrays), rng.choice(arrays)) for _ in range((args.games + 1) // 2)
     ]
 
-    myriad = chess.engine.SimpleEngine.popen_uci([args.engine, "uci", args.rules])
-    myriad.configure({"Hash": args.hash})
-    sf = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    sf.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 64})
     sf_name = f"Stockfish UCI_Elo {args.elo}"
 
-    w = d = l = 0
-    illegal = 0
+    def open_pair():
+        myriad = chess.engine.SimpleEngine.popen_uci([args.engine, "uci", args.rules])
+        myriad.configure({"Hash": args.hash})
+        sf = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+        sf.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 64})
+        return [myriad, sf]
+
+    tally = {"w": 0, "d": 0, "l": 0, "illegal": 0}
     pgn_out = open(args.pgn, "w") if args.pgn else None
-    try:
-        for i in range(args.games):
-            fen = openings[i // 2]
-            myriad_white = i % 2 == 0
-            engines = {
-                chess.WHITE: myriad if myriad_white else sf,
-                chess.BLACK: sf if myriad_white else myriad,
-            }
-            names = {
-                chess.WHITE: "Myriad" if myriad_white else sf_name,
-                chess.BLACK: sf_name if myriad_white else "Myriad",
-            }
-            result, game, bad = play_game(fen, engines, names, args.movetime)
+
+    def play_one(i, engines, lock):
+        myriad, sf = engines
+        fen = openings[i // 2]
+        myriad_white = i % 2 == 0
+        sides = {
+            chess.WHITE: myriad if myriad_white else sf,
+            chess.BLACK: sf if myriad_white else myriad,
+        }
+        names = {
+            chess.WHITE: "Myriad" if myriad_white else sf_name,
+            chess.BLACK: sf_name if myriad_white else "Myriad",
+        }
+        for e in engines:
+            e.protocol.send_line("ucinewgame")
+        result, game, bad = play_game(fen, sides, names, args.movetime)
+        game.headers["Round"] = str(i + 1)
+        with lock:
             if bad is not None and names[bad] == "Myriad":
-                illegal += 1
-            game.headers["Round"] = str(i + 1)
+                tally["illegal"] += 1
             if result == "1/2-1/2":
-                d += 1
+                tally["d"] += 1
             elif (result == "1-0") == myriad_white:
-                w += 1
+                tally["w"] += 1
             else:
-                l += 1
-            n = w + d + l
+                tally["l"] += 1
+            n = tally["w"] + tally["d"] + tally["l"]
             print(
-                f"game {n:3}: {'W' if myriad_white else 'B'} {result:7} {fen}   "
-                f"running +{w} ={d} -{l}",
+                f"game {n:3} (#{i + 1}): {'W' if myriad_white else 'B'} {result:7} {fen}   "
+                f"running +{tally['w']} ={tally['d']} -{tally['l']}",
                 flush=True,
             )
             if pgn_out:
                 print(game, file=pgn_out, end="\n\n", flush=True)
+
+    try:
+        play_all(args.games, open_pair, play_one, args.jobs)
     finally:
-        myriad.quit()
-        sf.quit()
         if pgn_out:
             pgn_out.close()
+    w, d, l, illegal = tally["w"], tally["d"], tally["l"], tally["illegal"]
 
     n = w + d + l
     score = (w + 0.5 * d) / n

@@ -3,10 +3,12 @@
 //! Generic over the bit-set width: [`super::Engine`] dispatches once from the game's
 //! `AnyPosition`, and everything below runs on a concrete `Position<B>` by copy-make.
 //! The jobs around the main recursion live beside it: [`control`] (when to stop),
-//! [`ordering`] (which move to try first) and [`quiescence`] (the search past the horizon).
+//! [`ordering`] (which move to try first), [`pruning`] (what need not be searched, or not as
+//! deep) and [`quiescence`] (the search past the horizon).
 
 mod control;
 mod ordering;
+mod pruning;
 mod quiescence;
 
 use std::time::Instant;
@@ -31,6 +33,16 @@ const INF: i32 = MATE + 1;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 
+/// What the pruning of a move needs to know about it.
+#[derive(Clone, Copy)]
+struct MoveFacts {
+    /// A capture or a promotion.
+    capture: bool,
+    gives_check: bool,
+    /// Its ordering score (see [`ordering`]).
+    order: i32,
+}
+
 /// What the move loop of a node needs to know about it.
 #[derive(Clone, Copy)]
 struct Node {
@@ -42,6 +54,7 @@ struct Node {
     pv_node: bool,
     tt_move: Option<Move>,
     static_eval: i32,
+    improving: bool,
     key: u64,
 }
 
@@ -83,6 +96,10 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     move_lists: Vec<Vec<(Move, i32)>>,
     /// Late-move reductions by depth and number of moves searched.
     lmr: Box<[[i32; 64]; 64]>,
+    /// The move played at each ply of the current line (`Move::PASS` for a null move).
+    played: [Move; MAX_PLY + 1],
+    /// The static evaluation at each ply of the current line (`-INF` in check).
+    evals: [i32; MAX_PLY + 1],
 }
 
 /// Converts an internal score for reports.
@@ -146,6 +163,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             h.variant_id = id;
         }
         h.history.fit(n);
+        h.counters.fit(n);
         // the sign of a stalemate for the side that cannot move (Antichess: a win)
         let stalemate_score = match (v.end().stalemate_draw, v.end().stalemate_win) {
             (true, _) => 0,
@@ -177,6 +195,8 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             tactical_gen: v.end().stalemate_draw,
             quiet_pruning: !v.end().captures_obligatory,
             lmr: lmr_table(),
+            played: [Move::PASS; MAX_PLY + 1],
+            evals: [-INF; MAX_PLY + 1],
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
@@ -447,38 +467,13 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             depth -= 1;
         }
         let static_eval = if in_check { -INF } else { self.eval(pos) };
+        self.evals[ply] = static_eval;
+        let eval = Self::pruning_eval(entry, static_eval, ply);
+        let improving = self.improving(ply, static_eval);
         if !pv_node && !in_check && ply > 0 {
-            // reverse futility pruning
-            if depth <= 3 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
-                return static_eval;
-            }
-            // null move pruning
-            if allow_null
-                && depth >= 3
-                && static_eval >= beta
-                && self.et.has_pieces(pos, pos.turn())
-            {
-                let r = 3 + depth / 6;
-                let mut child = *pos;
-                child.play(self.v, Move::PASS);
-                child.set_turn(!pos.turn());
-                self.hashes.push(child.hash());
-                let s = -self.negamax(
-                    &child,
-                    depth - 1 - r,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                    false,
-                );
-                self.hashes.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s > MATE_BOUND { beta } else { s };
-                }
+            let window = (alpha, beta);
+            if let Some(s) = self.prune_node(pos, depth, window, ply, eval, improving, allow_null) {
+                return s;
             }
         }
 
@@ -494,6 +489,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             pv_node,
             tt_move,
             static_eval,
+            improving,
             key,
         };
         let best = self.search_moves(pos, &mut moves, node);
@@ -510,10 +506,10 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             beta,
             ply,
             in_check,
-            pv_node,
             tt_move,
             static_eval,
             key,
+            ..
         } = node;
 
         if moves.is_empty() {
@@ -541,42 +537,25 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         for i in 0..moves.len() {
             let m = Self::pick(moves, i);
             let capture = Self::is_tactical(pos, m);
-            // Shallow pruning of late quiet moves that do not give check: late-move pruning,
-            // and futility pruning where even a good quiet move would leave the static
-            // evaluation far below alpha.
-            let prunable = self.quiet_pruning
-                && !pv_node
-                && !in_check
-                && !capture
-                && searched > 0
-                && best > -MATE_BOUND
-                && depth <= 3
-                && (searched >= 3 + 3 * depth as usize || static_eval + 80 + 90 * depth <= alpha);
             let mut child = *pos;
             child.play(self.v, m);
-            let gives_check = child.is_check(self.v);
-            if prunable && !gives_check {
+            let facts = MoveFacts {
+                capture,
+                gives_check: child.is_check(self.v),
+                order: moves[i].1,
+            };
+            let gives_check = facts.gives_check;
+            if searched > 0 && best > -MATE_BOUND && self.skip_move(&node, alpha, searched, facts) {
                 continue;
             }
             self.prefetch(&child, true);
             self.hashes.push(child.hash());
+            self.played[ply] = m;
             let mut score;
             if searched == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check, true);
             } else {
-                // late move reductions for quiet moves
-                let mut r = 0;
-                if depth >= 3 && !capture && !in_check && !gives_check && searched >= 2 {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)];
-                    if pv_node {
-                        r -= 1;
-                    }
-                    if moves[i].1 >= (1 << 22) - 1 {
-                        // a killer
-                        r -= 1;
-                    }
-                    r = r.min(depth - 2).max(0);
-                }
+                let r = self.reduction(&node, searched, facts);
                 score = -self.negamax(
                     &child,
                     depth - 1 - r,

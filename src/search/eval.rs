@@ -6,8 +6,11 @@
 //! need the centre most), pawn advancement towards the promotion zone, and a royal piece that
 //! stays home while there is material about and walks to the centre in the endgame. Dynamic
 //! terms: mobility (squares not attacked by enemy pawns), a pawn shield and attacks on the
-//! royal piece's neighbourhood, passed, doubled and isolated pawns. The middlegame and
-//! endgame weights are blended by the non-pawn material left on the board.
+//! royal piece's neighbourhood, passed (and the royal pieces' race to them in the endgame),
+//! doubled and isolated pawns, enemy pieces attacked by pawns, a pair of colour-bound pieces
+//! on both colours (found from their moves: the bishop pair) and pieces that ride whole files
+//! on open files (found the same way: rooks). The middlegame and endgame weights are blended
+//! by the non-pawn material left on the board.
 //!
 //! Every term is computed for both colours from each colour's own point of view, so a
 //! position and its colour-mirrored twin score exactly the negation of each other.
@@ -53,22 +56,66 @@ pub(crate) struct EvalTables<B> {
     inverted: bool,
     /// Does the game have drops in play (`drops { ... }`)? Then pieces in hand count.
     hands: bool,
+    /// The officer roles that are colour-bound (a pair on both colours is worth more).
+    colour_bound: Vec<bool>,
+    /// The officer roles that ride whole files (they want open files).
+    file_rider: Vec<bool>,
+    /// The squares of one colour (`(file + rank)` even).
+    dark: B,
     /// The weights of the terms.
     w: EvalWeights,
 }
 
+/// The squares a white `role` on `sq` reaches on the empty board (moves and captures).
+fn empty_board_reach<B: TablesFor>(t: &Tables<B>, role: Role, sq: Square) -> B {
+    let i = t.idx(Color::White, role, sq);
+    let mut a = t.leap_quiet[i] | t.leap_capture[i];
+    for r in &t.rides[t.cr(Color::White, role)] {
+        a |= t.ray(r.ray).lim[sq.index()];
+    }
+    a
+}
+
 /// Average number of squares a role reaches from each square of the empty board.
 pub(crate) fn empty_board_mobility<B: TablesFor>(t: &Tables<B>, role: Role) -> f64 {
-    let mut total = 0u64;
-    for sq in t.geometry.squares() {
-        let i = t.idx(Color::White, role, sq);
-        let mut a = t.leap_quiet[i] | t.leap_capture[i];
-        for r in &t.rides[t.cr(Color::White, role)] {
-            a |= t.ray(r.ray).lim[sq.index()];
-        }
-        total += a.count() as u64;
-    }
+    let total: u64 = t
+        .geometry
+        .squares()
+        .map(|sq| empty_board_reach(t, role, sq).count() as u64)
+        .sum();
     total as f64 / t.n as f64
+}
+
+/// Does `role` stay on the colour of its square for ever (a bishop, an alfil)?
+fn colour_bound<B: TablesFor>(t: &Tables<B>, role: Role) -> bool {
+    let g = t.geometry;
+    let parity = |sq: Square| (g.file(sq) + g.rank(sq)) % 2;
+    let mut moves = false;
+    for sq in g.squares() {
+        let a = empty_board_reach(t, role, sq);
+        moves |= a.any();
+        if a.iter().any(|x| parity(x) != parity(sq)) {
+            return false;
+        }
+    }
+    moves
+}
+
+/// Does `role` ride the whole of its file and never step diagonally (a rook, a chancellor,
+/// not a queen)? Such a piece wants an open file.
+fn file_rider<B: TablesFor>(t: &Tables<B>, role: Role) -> bool {
+    let g = t.geometry;
+    let (f, r) = ((g.files / 2) as i32, (g.ranks / 2) as i32);
+    let Some(sq) = g.square_at(f, r) else {
+        return false;
+    };
+    let a = empty_board_reach(t, role, sq);
+    let file = t.file_mask[g.file(sq) as usize] & !B::single(sq);
+    let diagonal = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+        .iter()
+        .filter_map(|&(df, dr)| g.square_at(f + df, r + dr))
+        .any(|x| a.has(x));
+    (a & file) == file && !diagonal
 }
 
 /// The value of a role: as declared, else derived from its mobility (a chess knight, with
@@ -200,6 +247,21 @@ impl<B: TablesFor> EvalTables<B> {
                 .as_ref()
                 .is_some_and(|x| x.kinds.is_none() && x.extinct_wins),
             hands: v.has_drops,
+            colour_bound: v
+                .roles()
+                .map(|r| officers.contains(r) && colour_bound(t, r))
+                .collect(),
+            file_rider: v
+                .roles()
+                .map(|r| officers.contains(r) && file_rider(t, r))
+                .collect(),
+            dark: g
+                .squares()
+                .filter(|&sq| (g.file(sq) + g.rank(sq)).is_multiple_of(2))
+                .fold(B::EMPTY, |mut b, sq| {
+                    b.set(sq);
+                    b
+                }),
             w,
         };
         for r in v.roles() {
@@ -412,12 +474,17 @@ impl<B: TablesFor> EvalTables<B> {
         let mut s = SideTerms::default();
         let mut attack_units = 0;
         let mut attackers = 0;
+        let all_pawns = pawns[c] | pawns[them];
         for r in t.roles() {
             let ps = pos.by_role(r) & ours;
             if ps.is_empty() {
                 continue;
             }
             let ri = r.index();
+            if self.colour_bound[ri] && (ps & self.dark).any() && (ps & !self.dark).any() {
+                s.mg += self.w.pair_mg;
+                s.eg += self.w.pair_eg;
+            }
             let w = self.mob_weight[ri];
             let pawn = self.pawn[ri];
             for sq in ps.iter() {
@@ -429,7 +496,7 @@ impl<B: TablesFor> EvalTables<B> {
                 }
                 s.material += self.value[ri];
                 if pawn {
-                    let (mg, eg) = self.pawn_terms(c, sq, pawns);
+                    let (mg, eg) = self.pawn_terms(t.geometry, pos, c, sq, pawns);
                     s.mg += mg;
                     s.eg += eg;
                     continue;
@@ -438,6 +505,16 @@ impl<B: TablesFor> EvalTables<B> {
                 let mut a = t.leap_capture[i] | t.leap_quiet[i];
                 for ride in &t.rides[t.cr(c, r)] {
                     a |= t.ray_attacks(ride.ray, sq, occ);
+                }
+                if self.file_rider[ri] {
+                    let file = t.file_mask[t.geometry.file(sq) as usize];
+                    if (file & all_pawns).is_empty() {
+                        s.mg += self.w.open_file_mg;
+                        s.eg += self.w.open_file_eg;
+                    } else if (file & pawns[c]).is_empty() {
+                        s.mg += self.w.half_open_file_mg;
+                        s.eg += self.w.half_open_file_eg;
+                    }
                 }
                 let mob = (a & !ours & !pawn_attacks[them]).count() as i32;
                 s.mg += mob * w / 10;
@@ -455,6 +532,12 @@ impl<B: TablesFor> EvalTables<B> {
             s.mg +=
                 attack_units * attack_units.min(20) * (attackers.min(4)) * self.w.king_attack / 400;
         }
+        // Enemy pieces our pawns attack (the royal piece aside: that is check).
+        let threatened =
+            (pawn_attacks[c] & pos.by_color(them) & !pawns[them] & !B::single(pos.king(them)))
+                .count() as i32;
+        s.mg += threatened * self.w.pawn_threat_mg;
+        s.eg += threatened * self.w.pawn_threat_eg;
         // Our own royal piece's pawn shield, while it stays near home.
         let k = pos.king(c);
         if rel_rank(t.geometry, c, k) <= 1 {
@@ -466,7 +549,14 @@ impl<B: TablesFor> EvalTables<B> {
 
     /// Passed, isolated and doubled pawn terms of `c`'s pawn on `sq`: (middlegame, endgame).
     #[inline]
-    fn pawn_terms(&self, c: Color, sq: Square, pawns: &ByColor<B>) -> (i32, i32) {
+    fn pawn_terms(
+        &self,
+        g: Geometry,
+        pos: &Position<B>,
+        c: Color,
+        sq: Square,
+        pawns: &ByColor<B>,
+    ) -> (i32, i32) {
         let (mut mg, mut eg) = (0, 0);
         let ours = pawns[c];
         let theirs = pawns[!c];
@@ -477,6 +567,18 @@ impl<B: TablesFor> EvalTables<B> {
             let a2 = adv * adv / 1000;
             mg += self.w.passed_mg + a2 * self.w.passed_advance_mg / 1000;
             eg += self.w.passed_eg + a2 * self.w.passed_advance_eg / 1000;
+            // in the endgame the royal pieces race to the square in front of it
+            let ahead = if c.is_white() { 1 } else { -1 };
+            if let Some(stop) = g.square_at(g.file(sq) as i32, g.rank(sq) as i32 + ahead) {
+                let dist = |k: Square| {
+                    let df = (g.file(k) as i32 - g.file(stop) as i32).abs();
+                    let dr = (g.rank(k) as i32 - g.rank(stop) as i32).abs();
+                    df.max(dr).min(5)
+                };
+                let race = dist(pos.king(!c)) * self.w.passed_king_them
+                    - dist(pos.king(c)) * self.w.passed_king_us;
+                eg += race * adv / 1000;
+            }
         }
         if (self.adjacent_files[i] & ours).is_empty() {
             mg -= self.w.isolated_mg;
@@ -503,4 +605,82 @@ struct SideTerms {
     material: i32,
     /// Non-pawn material, for the game phase.
     phase: i32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each role's letter, and whether the evaluation finds it colour-bound and a file rider.
+    fn kinds<B: TablesFor>(file: &str) -> Vec<(char, bool, bool)> {
+        let v = crate::rules::load(file).unwrap();
+        let et = EvalTables::<B>::new(&v);
+        v.roles()
+            .map(|r| {
+                let i = r.index();
+                (v.role(r).letter, et.colour_bound[i], et.file_rider[i])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn bishops_are_colour_bound_and_rooks_ride_files() {
+        let k = kinds::<u64>("chess");
+        let find = |l: char| *k.iter().find(|x| x.0 == l).unwrap();
+        assert_eq!(find('B'), ('B', true, false));
+        assert_eq!(find('R'), ('R', false, true));
+        assert_eq!(find('N'), ('N', false, false));
+        // the queen rides files but also steps diagonally: no open-file bonus
+        assert_eq!(find('Q'), ('Q', false, false));
+        // pawns and the king are not officers
+        assert_eq!(find('P'), ('P', false, false));
+        assert_eq!(find('K'), ('K', false, false));
+        // Capablanca chess: the chancellor (rook and knight) rides files; the archbishop
+        // (bishop and knight) leaves its colour
+        let k = kinds::<crate::types::Big>("capablanca");
+        let find = |l: char| *k.iter().find(|x| x.0 == l).unwrap();
+        assert_eq!(find('C'), ('C', false, true));
+        assert_eq!(find('A'), ('A', false, false));
+        assert_eq!(find('B'), ('B', true, false));
+    }
+
+    /// How much the terms that `off` switches off add to White's score in `fen`.
+    fn worth(fen: &str, off: fn(&mut EvalWeights)) -> i32 {
+        let v = crate::rules::load("chess").unwrap();
+        let t = v.tables::<u64>();
+        let p = Position::<u64>::from_fen(&v, fen).unwrap();
+        let mut w = EvalWeights::default();
+        off(&mut w);
+        EvalTables::<u64>::new(&v).evaluate_white(t, &p)
+            - EvalTables::<u64>::with_weights(&v, w).evaluate_white(t, &p)
+    }
+
+    #[test]
+    fn the_bishop_pair_open_files_and_pawn_threats_count() {
+        let pair: fn(&mut EvalWeights) = |w| (w.pair_mg, w.pair_eg) = (0, 0);
+        assert!(worth("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", pair) > 0);
+        assert_eq!(worth("4k3/8/8/8/8/8/8/B1B1K3 w - - 0 1", pair), 0);
+        assert!(worth("2b1kb2/8/8/8/8/8/8/4K3 w - - 0 1", pair) < 0);
+
+        let open: fn(&mut EvalWeights) = |w| {
+            (w.open_file_mg, w.open_file_eg) = (0, 0);
+            (w.half_open_file_mg, w.half_open_file_eg) = (0, 0);
+        };
+        assert!(worth("4k3/p7/8/8/8/8/1P6/R3K3 w - - 0 1", open) > 0);
+        assert_eq!(worth("4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", open), 0);
+        // the queen is no file rider
+        assert_eq!(worth("4k3/p7/8/8/8/8/1P6/Q3K3 w - - 0 1", open), 0);
+
+        let threat: fn(&mut EvalWeights) = |w| (w.pawn_threat_mg, w.pawn_threat_eg) = (0, 0);
+        assert!(worth("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", threat) > 0);
+        assert_eq!(worth("4k3/8/8/n7/4P3/8/8/4K3 w - - 0 1", threat), 0);
+        // a pawn attacking the king gives check, not a threat
+        assert_eq!(worth("8/8/8/3k4/4P3/8/8/4K3 b - - 0 1", threat), 0);
+
+        let race: fn(&mut EvalWeights) = |w| (w.passed_king_them, w.passed_king_us) = (0, 0);
+        // a passed pawn with the enemy king far away, then close in front of it
+        let far = worth("k7/8/8/8/8/7P/8/7K w - - 0 1", race);
+        let near = worth("8/8/8/6k1/8/7P/8/7K w - - 0 1", race);
+        assert!(far > near, "{far} {near}");
+    }
 }

@@ -60,14 +60,14 @@ pub fn level_params(level: u8) -> LevelParams {
 const RATINGS: [Option<u32>; 10] = [
     None,
     Some(710),
-    Some(950),
-    Some(1220),
-    Some(1400),
+    Some(920),
+    Some(1190),
+    Some(1350),
+    Some(1490),
     Some(1550),
-    Some(1650),
-    Some(1800),
-    Some(2050),
-    Some(2200),
+    Some(1770),
+    Some(1970),
+    Some(2190),
 ];
 
 /// The rough rating of `level`, when it has been measured.

@@ -1,6 +1,7 @@
 //! Move ordering: the transposition table's move first, then captures and promotions by
-//! value (most valuable victim, least valuable attacker), then the killer moves of the ply,
-//! then quiet moves by their history score. Alpha-beta prunes most when the best move comes
+//! value (most valuable victim, least valuable attacker), then the killer moves of the ply
+//! and the counter move of the opponent's last move, then captures that lose material, then
+//! quiet moves by their history score. Alpha-beta prunes most when the best move comes
 //! first, so this is where much of the search's speed comes from.
 
 use super::{Searcher, EVAL_CACHE, MAX_PLY};
@@ -60,10 +61,51 @@ impl History {
     }
 }
 
+/// The quiet move that last refuted each move (by its from and to squares): the
+/// counter-move heuristic, which finds the natural answers to a move whatever the position.
+pub(crate) struct CounterMoves {
+    n: usize,
+    table: Vec<Option<Move>>,
+}
+
+impl CounterMoves {
+    fn new() -> CounterMoves {
+        CounterMoves {
+            n: 0,
+            table: Vec::new(),
+        }
+    }
+
+    /// Sizes the table for a board of `n` squares (clearing it if the size changes).
+    pub fn fit(&mut self, n: usize) {
+        if self.n != n {
+            self.n = n;
+            self.table = vec![None; n * n];
+        }
+    }
+
+    fn clear(&mut self) {
+        self.table.iter_mut().for_each(|m| *m = None);
+    }
+
+    /// The answer that refuted `prev` last.
+    #[inline]
+    pub fn get(&self, prev: Move) -> Option<Move> {
+        self.table[prev.from.index() * self.n + prev.to.index()]
+    }
+
+    #[inline]
+    fn set(&mut self, prev: Move, m: Move) {
+        self.table[prev.from.index() * self.n + prev.to.index()] = Some(m);
+    }
+}
+
 /// Persistent move-ordering state, kept by the engine between searches.
 pub(crate) struct Heuristics {
     /// Quiet-move history.
     pub history: History,
+    /// Counter moves.
+    pub counters: CounterMoves,
     /// Two killer moves per ply.
     pub killers: Vec<[Option<Move>; 2]>,
     /// Static evaluations by hash (the variant's tables are fixed within a game).
@@ -76,6 +118,7 @@ impl Heuristics {
     pub fn new() -> Heuristics {
         Heuristics {
             history: History::new(),
+            counters: CounterMoves::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             eval_cache: vec![(0, 0); EVAL_CACHE],
             variant_id: 0,
@@ -84,12 +127,30 @@ impl Heuristics {
 
     pub fn clear(&mut self) {
         self.history.clear();
+        self.counters.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 }
 
+/// The ordering score of the first killer move (the second scores one less).
+pub(super) const KILLER: i32 = 1 << 22;
+/// The ordering score of the counter move.
+pub(super) const COUNTER: i32 = 1 << 21;
+/// The ordering scores of the captures that lose material start here (quiet moves score
+/// below, by their history).
+pub(super) const LOSING_CAPTURE: i32 = 1 << 20;
+
 impl<B: TablesFor> Searcher<'_, B> {
+    /// The move that led to the node at `ply` (none at the root, where the game's last move
+    /// is not known to the search).
+    #[inline]
+    pub(super) fn previous(&self, ply: usize) -> Option<Move> {
+        (ply > 0)
+            .then(|| self.played[ply - 1])
+            .filter(|m| *m != Move::PASS)
+    }
+
     #[inline]
     pub(super) fn is_capture(pos: &Position<B>, m: Move) -> bool {
         match m.kind {
@@ -124,6 +185,7 @@ impl<B: TablesFor> Searcher<'_, B> {
     ) {
         let us = pos.turn();
         let killers = self.h.killers[ply];
+        let counter = self.previous(ply).and_then(|p| self.h.counters.get(p));
         for (m, s) in moves.iter_mut() {
             *s = if Some(*m) == tt_move {
                 1 << 30
@@ -137,11 +199,20 @@ impl<B: TablesFor> Searcher<'_, B> {
                 } else {
                     0
                 };
-                (1 << 24) + (self.victim_value(pos, *m) + promo) * 16 - attacker / 16
+                let mvv_lva = (self.victim_value(pos, *m) + promo) * 16 - attacker / 16;
+                // a capture that gives a dearer piece for a defended cheaper one comes after
+                // the killers and the counter move
+                if self.loses_material(pos, *m) {
+                    LOSING_CAPTURE + mvv_lva
+                } else {
+                    (1 << 24) + mvv_lva
+                }
             } else if Some(*m) == killers[0] {
-                1 << 22
+                KILLER
             } else if Some(*m) == killers[1] {
-                (1 << 22) - 1
+                KILLER - 1
+            } else if Some(*m) == counter {
+                COUNTER
             } else {
                 self.h.history.get(us, *m)
             };
@@ -176,6 +247,9 @@ impl<B: TablesFor> Searcher<'_, B> {
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
+        }
+        if let Some(p) = self.previous(ply) {
+            self.h.counters.set(p, m);
         }
         let bonus = depth * depth;
         self.h.history.reward(us, m, bonus);

@@ -2,8 +2,9 @@
 //! position is quiet, so that the evaluation never stands in the middle of an exchange.
 //! Evasions are searched when in check, and checks are looked for in the first plies.
 
-use super::{Searcher, INF, MAX_PLY};
+use super::{from_tt, to_tt, Searcher, INF, MAX_PLY};
 use crate::position::Position;
+use crate::search::tt::Bound;
 use crate::types::{Move, MoveKind};
 use crate::variant::TablesFor;
 
@@ -31,6 +32,21 @@ impl<B: TablesFor> Searcher<'_, B> {
         if ply >= MAX_PLY - 2 {
             return self.eval(pos);
         }
+        // the table: any stored result (a quiescence one has depth 0) answers a null window
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            if beta - alpha == 1 {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let old_alpha = alpha;
         let mut best = -INF;
         if !in_check {
             let stand = self.eval(pos);
@@ -48,13 +64,24 @@ impl<B: TablesFor> Searcher<'_, B> {
         }
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
-        let best = self.qsearch_node(pos, &mut moves, alpha, beta, ply, in_check, best, qply);
+        let (best, best_move) =
+            self.qsearch_node(pos, &mut moves, alpha, beta, ply, in_check, best, qply);
         self.move_lists[ply] = moves;
+        if !self.stopped {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > old_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
+        }
         best
     }
 
     /// The moves of a quiescence node: generated (captures and promotions, or evasions) and
-    /// searched.
+    /// searched. Returns the score and the move that raised alpha, if one did.
     #[allow(clippy::too_many_arguments)]
     fn qsearch_node(
         &mut self,
@@ -66,7 +93,7 @@ impl<B: TablesFor> Searcher<'_, B> {
         in_check: bool,
         best: i32,
         qply: u32,
-    ) -> i32 {
+    ) -> (i32, Option<Move>) {
         if !in_check && self.tactical_gen {
             // only the captures and promotions, when the rules allow generating them alone:
             // (a side without them stands pat; stalemate is left to the main search)
@@ -84,16 +111,17 @@ impl<B: TablesFor> Searcher<'_, B> {
         self.generate(pos, moves);
         if moves.is_empty() {
             // (past the first quiescence plies checks are not looked for: look now)
-            return if in_check || pos.is_check(self.v) {
+            let s = if in_check || pos.is_check(self.v) {
                 self.mated_score(ply)
             } else {
                 self.stalemate_value(pos, ply)
             };
+            return (s, None);
         }
         if !in_check {
             moves.retain(|(m, _)| Self::is_tactical(pos, *m));
         } else if qply > 4 {
-            return self.eval(pos);
+            return (self.eval(pos), None);
         }
         self.qsearch_moves(pos, moves, alpha, beta, ply, best, qply)
     }
@@ -109,8 +137,9 @@ impl<B: TablesFor> Searcher<'_, B> {
         ply: usize,
         mut best: i32,
         qply: u32,
-    ) -> i32 {
+    ) -> (i32, Option<Move>) {
         let in_check = best == -INF;
+        let mut best_move = None;
         self.score_moves(pos, moves, None, ply);
         for i in 0..moves.len() {
             let m = Self::pick(moves, i);
@@ -131,12 +160,13 @@ impl<B: TablesFor> Searcher<'_, B> {
             let gives_check = qply < 2 && child.is_check(self.v);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, gives_check, qply + 1);
             if self.stopped {
-                return 0;
+                return (0, None);
             }
             if score > best {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     self.update_pv(ply, m);
                     if score >= beta {
                         break;
@@ -144,12 +174,12 @@ impl<B: TablesFor> Searcher<'_, B> {
                 }
             }
         }
-        best
+        (best, best_move)
     }
 
     /// Does the capture `m` give a piece for a cheaper one that the opponent can take back
     /// (the first step of a static exchange evaluation, enough to leave it out of quiescence)?
-    fn loses_material(&self, pos: &Position<B>, m: Move) -> bool {
+    pub(super) fn loses_material(&self, pos: &Position<B>, m: Move) -> bool {
         if m.kind != MoveKind::Normal {
             return false;
         }

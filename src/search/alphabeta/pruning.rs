@@ -1,0 +1,165 @@
+//! Pruning and reductions: what the search may leave out, or search less deep, without
+//! changing its result much. At a node, before its moves: reverse futility pruning, razoring
+//! and the null move. At a move: late-move pruning, futility pruning and the pruning of
+//! captures that lose material, near the horizon; late-move reductions everywhere else.
+
+use super::{from_tt, ordering, MoveFacts, Node, Searcher, INF, MATE_BOUND};
+use crate::position::Position;
+use crate::search::tt::{Bound, Entry};
+use crate::types::Move;
+use crate::variant::TablesFor;
+
+impl<B: TablesFor> Searcher<'_, B> {
+    /// The score the pruning judges a node by: its static evaluation, or the table's score
+    /// where the stored bound says that it is nearer the truth.
+    pub(super) fn pruning_eval(entry: Option<Entry>, static_eval: i32, ply: usize) -> i32 {
+        let Some(e) = entry.filter(|_| static_eval != -INF) else {
+            return static_eval;
+        };
+        let s = from_tt(e.score, ply);
+        let nearer = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s > static_eval,
+            Bound::Upper => s < static_eval,
+        };
+        if nearer && s.abs() < MATE_BOUND {
+            s
+        } else {
+            static_eval
+        }
+    }
+
+    /// Is the side to move better off than two plies ago (by the static evaluation)? If not,
+    /// its late moves are less promising: they are pruned and reduced more. `static_eval` is
+    /// `-INF` in check.
+    pub(super) fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        static_eval != -INF
+            && (ply < 2 || self.evals[ply - 2] == -INF || static_eval > self.evals[ply - 2])
+    }
+
+    /// The pruning of a node that is neither a PV node, nor in check, nor the root: the score
+    /// to return at once, if it can be trusted without searching the moves.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn prune_node(
+        &mut self,
+        pos: &Position<B>,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        eval: i32,
+        improving: bool,
+        allow_null: bool,
+    ) -> Option<i32> {
+        // reverse futility pruning: so far above beta that no move of the opponent's
+        // near the horizon will bring it back
+        if depth <= 3
+            && eval - 90 * depth + 30 * improving as i32 >= beta
+            && beta.abs() < MATE_BOUND
+        {
+            return Some(eval);
+        }
+        // razoring: far below alpha near the horizon, only captures could save the node
+        if depth <= 2 && eval + 250 * depth <= alpha && alpha.abs() < MATE_BOUND {
+            let s = self.qsearch(pos, alpha, alpha + 1, ply, false, 0);
+            if self.stopped {
+                return Some(0);
+            }
+            if s <= alpha {
+                return Some(s);
+            }
+        }
+        // null move: if passing still leaves us above beta, a real move would too (the
+        // reduction grows with depth and with the margin over beta)
+        if allow_null && depth >= 3 && eval >= beta && self.et.has_pieces(pos, pos.turn()) {
+            let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+            self.played[ply] = Move::PASS;
+            let mut child = *pos;
+            child.play(self.v, Move::PASS);
+            child.set_turn(!pos.turn());
+            self.hashes.push(child.hash());
+            let s = -self.negamax(
+                &child,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+                false,
+            );
+            self.hashes.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= beta {
+                return Some(if s > MATE_BOUND { beta } else { s });
+            }
+        }
+        None
+    }
+
+    /// May the move with `facts`, the `searched`-th of `node` (at least one searched before,
+    /// and not every one so far losing to a mate), be left out? Near the horizon and away
+    /// from the principal variation: late quiet moves (more of them when the side to move is
+    /// not improving), quiet moves that even a good gain would leave far below alpha, and
+    /// captures that lose material. A move that gives check is always searched.
+    pub(super) fn skip_move(
+        &self,
+        node: &Node,
+        alpha: i32,
+        searched: usize,
+        facts: MoveFacts,
+    ) -> bool {
+        let Node {
+            depth,
+            pv_node,
+            in_check,
+            static_eval,
+            improving,
+            ..
+        } = *node;
+        if !self.quiet_pruning || pv_node || in_check || facts.gives_check {
+            return false;
+        }
+        if facts.capture {
+            return depth <= 2 && facts.order < ordering::COUNTER;
+        }
+        let late_moves = if improving {
+            3 + 3 * depth as usize
+        } else {
+            2 + 2 * depth as usize
+        };
+        depth <= 3 && (searched >= late_moves || static_eval + 80 + 90 * depth <= alpha)
+    }
+
+    /// How many plies less the `searched`-th move of `node`, with `facts`, is first searched
+    /// (a late-move reduction): quiet moves only, more for later moves, deeper nodes and a
+    /// side that is not improving, less at PV nodes, for the killer and counter moves and for
+    /// moves with a good history.
+    pub(super) fn reduction(&self, node: &Node, searched: usize, facts: MoveFacts) -> i32 {
+        let Node {
+            depth,
+            pv_node,
+            in_check,
+            improving,
+            ..
+        } = *node;
+        if depth < 3 || facts.capture || in_check || facts.gives_check || searched < 2 {
+            return 0;
+        }
+        let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)];
+        if pv_node {
+            r -= 1;
+        }
+        if !improving {
+            r += 1;
+        }
+        if facts.order >= ordering::COUNTER {
+            // a killer or the counter move
+            r -= 1;
+        } else if facts.order < ordering::LOSING_CAPTURE {
+            // a quiet move: by its history (which stays within +-16384)
+            r -= facts.order / 6000;
+        }
+        r.min(depth - 2).max(0)
+    }
+}
