@@ -135,6 +135,18 @@ fn to_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
+/// The score a stored entry settles for the window `alpha..beta`, if its bound allows.
+#[inline]
+fn tt_cutoff(e: super::tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
+    }
+}
+
 #[inline]
 fn from_tt(s: i32, ply: usize) -> i32 {
     if s > MATE_BOUND {
@@ -452,12 +464,8 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
             if !pv_node && e.depth as i32 >= depth && ply > 0 {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
+                if let Some(s) = tt_cutoff(e, ply, alpha, beta) {
+                    return s;
                 }
             }
         }

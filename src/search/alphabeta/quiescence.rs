@@ -2,7 +2,7 @@
 //! position is quiet, so that the evaluation never stands in the middle of an exchange.
 //! Evasions are searched when in check, and checks are looked for in the first plies.
 
-use super::{from_tt, to_tt, Searcher, INF, MAX_PLY};
+use super::{to_tt, tt_cutoff, Searcher, INF, MAX_PLY};
 use crate::position::Position;
 use crate::search::tt::Bound;
 use crate::types::{Move, MoveKind};
@@ -35,15 +35,9 @@ impl<B: TablesFor> Searcher<'_, B> {
         // the table: any stored result (a quiescence one has depth 0) answers a null window
         let key = pos.hash();
         let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            if beta - alpha == 1 {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
+        if let Some(e) = entry.filter(|_| beta - alpha == 1) {
+            if let Some(s) = tt_cutoff(e, ply, alpha, beta) {
+                return s;
             }
         }
         let old_alpha = alpha;
