@@ -10,6 +10,7 @@ mod control;
 mod ordering;
 mod pruning;
 mod quiescence;
+mod see;
 
 use std::time::Instant;
 
@@ -53,6 +54,8 @@ struct Node {
     in_check: bool,
     pv_node: bool,
     tt_move: Option<Move>,
+    /// The table's entry for the node (none in a singular-extension search).
+    tt_entry: Option<super::tt::Entry>,
     static_eval: i32,
     improving: bool,
     key: u64,
@@ -92,12 +95,21 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     /// May late quiet moves be pruned at shallow depth? Not where captures are obligatory:
     /// there a quiet move offers material that the opponent must take.
     quiet_pruning: bool,
+    /// Does a static exchange evaluation mean anything here? Not where material counts
+    /// against its owner or captures are obligatory.
+    see_ok: bool,
     /// A move list for each ply, reused from node to node.
     move_lists: Vec<Vec<(Move, i32)>>,
     /// Late-move reductions by depth and number of moves searched.
     lmr: Box<[[i32; 64]; 64]>,
     /// The move played at each ply of the current line (`Move::PASS` for a null move).
     played: [Move; MAX_PLY + 1],
+    /// The continuation-history key of the move played at each ply (with its colour;
+    /// [`ordering::NO_KEY`] for a null move).
+    played_keys: [u32; MAX_PLY + 1],
+    /// The move left out at each ply (a singular-extension search: is every other move
+    /// much worse?).
+    excluded: [Option<Move>; MAX_PLY + 1],
     /// The static evaluation at each ply of the current line (`-INF` in check).
     evals: [i32; MAX_PLY + 1],
 }
@@ -176,16 +188,19 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         }
         h.history.fit(n);
         h.counters.fit(n);
+        h.cont.fit(t.roles, n);
         // the sign of a stalemate for the side that cannot move (Antichess: a win)
         let stalemate_score = match (v.end().stalemate_draw, v.end().stalemate_win) {
             (true, _) => 0,
             (false, true) => MATE,
             (false, false) => -MATE,
         };
+        let et = EvalTables::new(v);
+        let see_ok =
+            !v.end().captures_obligatory && !et.inverted && et.value.iter().all(|&x| x >= 0);
         Searcher {
             v,
             t,
-            et: EvalTables::new(v),
             tt,
             h,
             ctl,
@@ -199,6 +214,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             stalemate_score,
+            et,
             captures_only: v.castling().is_none()
                 && v.spec
                     .roles
@@ -206,8 +222,11 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                     .all(|r| r.atoms.iter().all(|a| !a.mode.quiet)),
             tactical_gen: v.end().stalemate_draw,
             quiet_pruning: !v.end().captures_obligatory,
+            see_ok,
             lmr: lmr_table(),
             played: [Move::PASS; MAX_PLY + 1],
+            played_keys: [ordering::NO_KEY; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
             evals: [-INF; MAX_PLY + 1],
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
@@ -460,7 +479,10 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             }
         }
         let key = pos.hash();
-        let entry = self.tt.probe(key);
+        // (a singular-extension search leaves out the table's move: the table says nothing
+        // about the other moves)
+        let excluded = self.excluded[ply].is_some();
+        let entry = self.tt.probe(key).filter(|_| !excluded);
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
             if !pv_node && e.depth as i32 >= depth && ply > 0 {
@@ -471,14 +493,14 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         }
         // internal iterative reduction: without a move from the table this node was not
         // searched before, and its ordering is a guess: search it a little shallower
-        if tt_move.is_none() && depth >= 4 && ply > 0 {
+        if tt_move.is_none() && depth >= 4 && ply > 0 && !excluded {
             depth -= 1;
         }
         let static_eval = if in_check { -INF } else { self.eval(pos) };
         self.evals[ply] = static_eval;
         let eval = Self::pruning_eval(entry, static_eval, ply);
         let improving = self.improving(ply, static_eval);
-        if !pv_node && !in_check && ply > 0 {
+        if !pv_node && !in_check && ply > 0 && !excluded {
             let window = (alpha, beta);
             if let Some(s) = self.prune_node(pos, depth, window, ply, eval, improving, allow_null) {
                 return s;
@@ -496,6 +518,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             in_check,
             pv_node,
             tt_move,
+            tt_entry: entry,
             static_eval,
             improving,
             key,
@@ -536,14 +559,24 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             }
         }
         self.score_moves(pos, moves, tt_move, ply);
-        let us = pos.turn();
         let mut best = -INF;
         let mut best_move = None;
         let old_alpha = alpha;
         let mut searched = 0;
         let mut quiets_tried: Vec<Move> = Vec::new();
+        let excluded = self.excluded[ply];
         for i in 0..moves.len() {
             let m = Self::pick(moves, i);
+            if Some(m) == excluded {
+                continue;
+            }
+            let mut extension = 0;
+            if Some(m) == tt_move {
+                match self.singular(pos, &node, m) {
+                    Ok(e) => extension = e,
+                    Err(cut) => return cut,
+                }
+            }
             let capture = Self::is_tactical(pos, m);
             let mut child = *pos;
             child.play(self.v, m);
@@ -553,20 +586,25 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 order: moves[i].1,
             };
             let gives_check = facts.gives_check;
-            if searched > 0 && best > -MATE_BOUND && self.skip_move(&node, alpha, searched, facts) {
+            if searched > 0
+                && best > -MATE_BOUND
+                && self.skip_move((pos, m), &node, alpha, searched, facts)
+            {
                 continue;
             }
             self.prefetch(&child, true);
             self.hashes.push(child.hash());
             self.played[ply] = m;
+            self.played_keys[ply] = self.played_key(pos, m);
+            let new_depth = depth - 1 + extension;
             let mut score;
             if searched == 0 {
-                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check, true);
+                score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check, true);
             } else {
                 let r = self.reduction(&node, searched, facts);
                 score = -self.negamax(
                     &child,
-                    depth - 1 - r,
+                    new_depth - r,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -576,7 +614,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 if score > alpha && r > 0 {
                     score = -self.negamax(
                         &child,
-                        depth - 1,
+                        new_depth,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
@@ -586,7 +624,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 }
                 if score > alpha && score < beta {
                     score =
-                        -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check, true);
+                        -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check, true);
                 }
             }
             self.hashes.pop();
@@ -602,7 +640,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !capture {
-                            self.reward_cutoff(us, m, &quiets_tried, depth, ply);
+                            self.reward_cutoff(pos, m, &quiets_tried, depth, ply);
                         }
                         break;
                     }
@@ -613,6 +651,10 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             }
         }
         if best == -INF {
+            // the only move was left out (a singular-extension search): it is singular
+            if excluded.is_some() {
+                return alpha;
+            }
             // every move was pruned: should not happen, since the first is never pruned
             return static_eval.max(alpha);
         }
@@ -624,7 +666,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             Bound::Upper
         };
         // The root of a MultiPV line that leaves moves out does not know the best move.
-        if ply > 0 || self.root_excluded.is_empty() {
+        if (ply > 0 || self.root_excluded.is_empty()) && excluded.is_none() {
             self.tt
                 .store(key, best_move, to_tt(best, ply), depth, bound);
         }

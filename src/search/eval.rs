@@ -36,7 +36,7 @@ pub(crate) struct EvalTables<B> {
     /// Material of the full non-pawn army of both sides (the opening phase).
     total_phase: i32,
     /// The royal role.
-    royal: Role,
+    pub royal: Role,
     /// The roles that are neither pawns nor royal (the material that sets the game phase).
     officers: RoleSet,
     /// The royal piece's neighbourhood, by square.
@@ -53,7 +53,7 @@ pub(crate) struct EvalTables<B> {
     goal: Option<super::goal_eval::GoalEval>,
     /// Does the rules file make losing every piece a win (`extinction all win`, Antichess)?
     /// Then material counts against its owner.
-    inverted: bool,
+    pub inverted: bool,
     /// Does the game have drops in play (`drops { ... }`)? Then pieces in hand count.
     hands: bool,
     /// The officer roles that are colour-bound (a pair on both colours is worth more).
@@ -487,6 +487,11 @@ impl<B: TablesFor> EvalTables<B> {
             }
             let w = self.mob_weight[ri];
             let pawn = self.pawn[ri];
+            let checks = if pawn || r == self.royal {
+                B::EMPTY
+            } else {
+                self.check_squares(t, pos, c, r)
+            };
             for sq in ps.iter() {
                 let i = t.idx(c, r, sq);
                 s.mg += self.pst_mg[i];
@@ -516,7 +521,11 @@ impl<B: TablesFor> EvalTables<B> {
                         s.eg += self.w.half_open_file_eg;
                     }
                 }
-                let mob = (a & !ours & !pawn_attacks[them]).count() as i32;
+                let safe = !ours & !pawn_attacks[them];
+                if (a & safe & checks).any() {
+                    s.mg += self.w.safe_check;
+                }
+                let mob = (a & safe).count() as i32;
                 s.mg += mob * w / 10;
                 s.eg += mob * w / 10;
                 let hits = (a & enemy_zone).count() as i32;
@@ -538,13 +547,34 @@ impl<B: TablesFor> EvalTables<B> {
                 .count() as i32;
         s.mg += threatened * self.w.pawn_threat_mg;
         s.eg += threatened * self.w.pawn_threat_eg;
-        // Our own royal piece's pawn shield, while it stays near home.
+        // Our own royal piece's pawn shield, while it stays near home, and the files at and
+        // beside it that no pawn of ours closes.
         let k = pos.king(c);
+        let open = [-1, 0, 1]
+            .into_iter()
+            .filter_map(|df| t.geometry.square_at(t.geometry.file(k) as i32 + df, 0))
+            .filter(|&x| (t.file_mask[t.geometry.file(x) as usize] & pawns[c]).is_empty())
+            .count() as i32;
+        s.mg -= open * self.w.king_open_file;
         if rel_rank(t.geometry, c, k) <= 1 {
             let sh = (self.shield[c][k.index()] & pawns[c]).count() as i32;
             s.mg += sh.min(3) * self.w.shield;
         }
         s
+    }
+
+    /// The squares from which a piece of `c`'s `role` would give check to the enemy royal
+    /// piece (by a plain leap or a ride; hoppers and special moves aside).
+    #[inline]
+    fn check_squares(&self, t: &Tables<B>, pos: &Position<B>, c: Color, role: Role) -> B {
+        let k = pos.king(!c);
+        let mut sq = t.rev_leap[t.idx(c, role, k)];
+        for &(kind, roles) in &t.rev_rides[c] {
+            if roles.contains(role) {
+                sq |= t.ray_attacks(kind, k, pos.occupied());
+            }
+        }
+        sq
     }
 
     /// Passed, isolated and doubled pawn terms of `c`'s pawn on `sq`: (middlegame, endgame).
@@ -608,79 +638,4 @@ struct SideTerms {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Each role's letter, and whether the evaluation finds it colour-bound and a file rider.
-    fn kinds<B: TablesFor>(file: &str) -> Vec<(char, bool, bool)> {
-        let v = crate::rules::load(file).unwrap();
-        let et = EvalTables::<B>::new(&v);
-        v.roles()
-            .map(|r| {
-                let i = r.index();
-                (v.role(r).letter, et.colour_bound[i], et.file_rider[i])
-            })
-            .collect()
-    }
-
-    #[test]
-    fn bishops_are_colour_bound_and_rooks_ride_files() {
-        let k = kinds::<u64>("chess");
-        let find = |l: char| *k.iter().find(|x| x.0 == l).unwrap();
-        assert_eq!(find('B'), ('B', true, false));
-        assert_eq!(find('R'), ('R', false, true));
-        assert_eq!(find('N'), ('N', false, false));
-        // the queen rides files but also steps diagonally: no open-file bonus
-        assert_eq!(find('Q'), ('Q', false, false));
-        // pawns and the king are not officers
-        assert_eq!(find('P'), ('P', false, false));
-        assert_eq!(find('K'), ('K', false, false));
-        // Capablanca chess: the chancellor (rook and knight) rides files; the archbishop
-        // (bishop and knight) leaves its colour
-        let k = kinds::<crate::types::Big>("capablanca");
-        let find = |l: char| *k.iter().find(|x| x.0 == l).unwrap();
-        assert_eq!(find('C'), ('C', false, true));
-        assert_eq!(find('A'), ('A', false, false));
-        assert_eq!(find('B'), ('B', true, false));
-    }
-
-    /// How much the terms that `off` switches off add to White's score in `fen`.
-    fn worth(fen: &str, off: fn(&mut EvalWeights)) -> i32 {
-        let v = crate::rules::load("chess").unwrap();
-        let t = v.tables::<u64>();
-        let p = Position::<u64>::from_fen(&v, fen).unwrap();
-        let mut w = EvalWeights::default();
-        off(&mut w);
-        EvalTables::<u64>::new(&v).evaluate_white(t, &p)
-            - EvalTables::<u64>::with_weights(&v, w).evaluate_white(t, &p)
-    }
-
-    #[test]
-    fn the_bishop_pair_open_files_and_pawn_threats_count() {
-        let pair: fn(&mut EvalWeights) = |w| (w.pair_mg, w.pair_eg) = (0, 0);
-        assert!(worth("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", pair) > 0);
-        assert_eq!(worth("4k3/8/8/8/8/8/8/B1B1K3 w - - 0 1", pair), 0);
-        assert!(worth("2b1kb2/8/8/8/8/8/8/4K3 w - - 0 1", pair) < 0);
-
-        let open: fn(&mut EvalWeights) = |w| {
-            (w.open_file_mg, w.open_file_eg) = (0, 0);
-            (w.half_open_file_mg, w.half_open_file_eg) = (0, 0);
-        };
-        assert!(worth("4k3/p7/8/8/8/8/1P6/R3K3 w - - 0 1", open) > 0);
-        assert_eq!(worth("4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", open), 0);
-        // the queen is no file rider
-        assert_eq!(worth("4k3/p7/8/8/8/8/1P6/Q3K3 w - - 0 1", open), 0);
-
-        let threat: fn(&mut EvalWeights) = |w| (w.pawn_threat_mg, w.pawn_threat_eg) = (0, 0);
-        assert!(worth("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", threat) > 0);
-        assert_eq!(worth("4k3/8/8/n7/4P3/8/8/4K3 w - - 0 1", threat), 0);
-        // a pawn attacking the king gives check, not a threat
-        assert_eq!(worth("8/8/8/3k4/4P3/8/8/4K3 b - - 0 1", threat), 0);
-
-        let race: fn(&mut EvalWeights) = |w| (w.passed_king_them, w.passed_king_us) = (0, 0);
-        // a passed pawn with the enemy king far away, then close in front of it
-        let far = worth("k7/8/8/8/8/7P/8/7K w - - 0 1", race);
-        let near = worth("8/8/8/6k1/8/7P/8/7K w - - 0 1", race);
-        assert!(far > near, "{far} {near}");
-    }
-}
+mod tests;

@@ -100,12 +100,83 @@ impl CounterMoves {
     }
 }
 
+/// Continuation history: how well a quiet move (by its piece and destination) did right
+/// after an earlier move of the line (by its colour, piece and destination): one ply before
+/// (the opponent's move it answers) and two plies before (our own move it follows up).
+/// Where the plain history knows good moves in general, this knows good replies.
+pub(crate) struct ContHistory {
+    /// Keys of a move without its colour: `role * n + to`.
+    keys: usize,
+    /// By offset (one or two plies back), by `prev * keys + key` where `prev` is the earlier
+    /// move's key with its colour (`colour * keys + role * n + to`). Empty where the tables
+    /// would be too large (boards with many squares and many kinds of pieces).
+    tables: [Vec<i16>; 2],
+}
+
+impl ContHistory {
+    /// The largest table kept (entries), about 16 MB for both.
+    const MAX: usize = 1 << 22;
+
+    fn new() -> ContHistory {
+        ContHistory {
+            keys: 0,
+            tables: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// Sizes the tables for `roles` kinds of pieces on `n` squares (clearing them if that
+    /// changes the size).
+    pub fn fit(&mut self, roles: usize, n: usize) {
+        let keys = roles * n;
+        if self.keys != keys {
+            self.keys = keys;
+            let len = 2 * keys * keys;
+            let len = if len <= ContHistory::MAX { len } else { 0 };
+            self.tables = [vec![0; len], vec![0; len]];
+        }
+    }
+
+    fn clear(&mut self) {
+        for t in &mut self.tables {
+            t.iter_mut().for_each(|h| *h = 0);
+        }
+    }
+
+    #[inline]
+    fn slot(&self, prev: u32, key: u32) -> Option<usize> {
+        let i = prev as usize * self.keys + key as usize;
+        (prev != NO_KEY && i < self.tables[0].len()).then_some(i)
+    }
+
+    /// The score of the move with `key` after the move `prev`, `offset + 1` plies before.
+    #[inline]
+    pub fn get(&self, offset: usize, prev: u32, key: u32) -> i32 {
+        self.slot(prev, key)
+            .map_or(0, |i| self.tables[offset][i] as i32)
+    }
+
+    /// Adds `bonus` (negative for a malus) as [`History::reward`] does.
+    #[inline]
+    fn reward(&mut self, offset: usize, prev: u32, key: u32, bonus: i32) {
+        if let Some(i) = self.slot(prev, key) {
+            let h = &mut self.tables[offset][i];
+            let v = *h as i32;
+            *h = (v + bonus - v * bonus.abs() / History::DECAY) as i16;
+        }
+    }
+}
+
+/// The key of no move (a null move, or before the root).
+pub(super) const NO_KEY: u32 = u32::MAX;
+
 /// Persistent move-ordering state, kept by the engine between searches.
 pub(crate) struct Heuristics {
     /// Quiet-move history.
     pub history: History,
     /// Counter moves.
     pub counters: CounterMoves,
+    /// Continuation history.
+    pub cont: ContHistory,
     /// Two killer moves per ply.
     pub killers: Vec<[Option<Move>; 2]>,
     /// Static evaluations by hash (the variant's tables are fixed within a game).
@@ -119,6 +190,7 @@ impl Heuristics {
         Heuristics {
             history: History::new(),
             counters: CounterMoves::new(),
+            cont: ContHistory::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             eval_cache: vec![(0, 0); EVAL_CACHE],
             variant_id: 0,
@@ -128,6 +200,7 @@ impl Heuristics {
     pub fn clear(&mut self) {
         self.history.clear();
         self.counters.clear();
+        self.cont.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
@@ -186,6 +259,7 @@ impl<B: TablesFor> Searcher<'_, B> {
         let us = pos.turn();
         let killers = self.h.killers[ply];
         let counter = self.previous(ply).and_then(|p| self.h.counters.get(p));
+        let (prev1, prev2) = self.earlier_keys(ply);
         for (m, s) in moves.iter_mut() {
             *s = if Some(*m) == tt_move {
                 1 << 30
@@ -202,7 +276,7 @@ impl<B: TablesFor> Searcher<'_, B> {
                 let mvv_lva = (self.victim_value(pos, *m) + promo) * 16 - attacker / 16;
                 // a capture that gives a dearer piece for a defended cheaper one comes after
                 // the killers and the counter move
-                if self.loses_material(pos, *m) {
+                if self.losing_capture(pos, *m) {
                     LOSING_CAPTURE + mvv_lva
                 } else {
                     (1 << 24) + mvv_lva
@@ -214,7 +288,10 @@ impl<B: TablesFor> Searcher<'_, B> {
             } else if Some(*m) == counter {
                 COUNTER
             } else {
+                let key = self.move_key(pos, *m);
                 self.h.history.get(us, *m)
+                    + self.h.cont.get(0, prev1, key)
+                    + self.h.cont.get(1, prev2, key)
             };
         }
     }
@@ -233,16 +310,50 @@ impl<B: TablesFor> Searcher<'_, B> {
         moves[i].0
     }
 
-    /// After the quiet move `m` of `us` caused a beta cutoff: it becomes a killer of the ply,
-    /// its history rises and that of the quiet moves tried before it falls.
+    /// The key of the move `m` of `pos` for the continuation history, without its colour:
+    /// the piece that moves (or is dropped) and its destination.
+    #[inline]
+    pub(super) fn move_key(&self, pos: &Position<B>, m: Move) -> u32 {
+        let role = if m.kind == MoveKind::Drop {
+            m.promotion
+        } else {
+            pos.piece_at(m.from).map_or(m.promotion, |p| p.role)
+        };
+        (role.index() * self.t.n + m.to.index()) as u32
+    }
+
+    /// The key of `m`, played in `pos`, as an earlier move of the line: with its colour.
+    #[inline]
+    pub(super) fn played_key(&self, pos: &Position<B>, m: Move) -> u32 {
+        (pos.turn().index() * self.t.roles * self.t.n) as u32 + self.move_key(pos, m)
+    }
+
+    /// The keys of the moves one and two plies before the node at `ply` ([`NO_KEY`] for
+    /// none).
+    #[inline]
+    fn earlier_keys(&self, ply: usize) -> (u32, u32) {
+        let back = |k: usize| {
+            if ply >= k {
+                self.played_keys[ply - k]
+            } else {
+                NO_KEY
+            }
+        };
+        (back(1), back(2))
+    }
+
+    /// After the quiet move `m` of `pos` caused a beta cutoff: it becomes a killer of the ply,
+    /// its history and continuation history rise and those of the quiet moves tried before it
+    /// fall.
     pub(super) fn reward_cutoff(
         &mut self,
-        us: Color,
+        pos: &Position<B>,
         m: Move,
         quiets_tried: &[Move],
         depth: i32,
         ply: usize,
     ) {
+        let us = pos.turn();
         let k = &mut self.h.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
@@ -252,9 +363,48 @@ impl<B: TablesFor> Searcher<'_, B> {
             self.h.counters.set(p, m);
         }
         let bonus = depth * depth;
-        self.h.history.reward(us, m, bonus);
-        for &q in quiets_tried {
-            self.h.history.reward(us, q, -bonus);
+        let (prev1, prev2) = self.earlier_keys(ply);
+        for (q, b) in std::iter::once((m, bonus)).chain(quiets_tried.iter().map(|&q| (q, -bonus))) {
+            self.h.history.reward(us, q, b);
+            let key = self.move_key(pos, q);
+            self.h.cont.reward(0, prev1, key, b);
+            self.h.cont.reward(1, prev2, key, b);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ContHistory, NO_KEY};
+
+    #[test]
+    fn continuation_history_keeps_each_pair_apart_and_bounded() {
+        let mut h = ContHistory::new();
+        // chess: 6 kinds of pieces on 64 squares
+        h.fit(6, 64);
+        let (prev, key) = (64 * 6 + 3 * 64 + 21, 2 * 64 + 36);
+        h.reward(0, prev, key, 100);
+        assert_eq!(h.get(0, prev, key), 100);
+        // the other offset, another earlier move and no earlier move know nothing of it
+        assert_eq!(h.get(1, prev, key), 0);
+        assert_eq!(h.get(0, prev - 64 * 6, key), 0);
+        assert_eq!(h.get(0, NO_KEY, key), 0);
+        h.reward(0, NO_KEY, key, 100);
+        // scores fade towards a bound however often a move succeeds (or fails)
+        for _ in 0..10_000 {
+            h.reward(1, prev, key, 400);
+        }
+        let top = h.get(1, prev, key);
+        assert!(top > 10_000 && top <= 16_384, "{top}");
+        for _ in 0..10_000 {
+            h.reward(1, prev, key, -400);
+        }
+        let bottom = h.get(1, prev, key);
+        assert!((-16_384..-10_000).contains(&bottom), "{bottom}");
+        // a board too large for the tables: no continuation history, and no harm
+        h.fit(40, 400);
+        h.reward(0, 5, 7, 100);
+        assert_eq!(h.get(0, 5, 7), 0);
+        h.clear();
     }
 }

@@ -73,6 +73,7 @@ impl<B: TablesFor> Searcher<'_, B> {
         if allow_null && depth >= 3 && eval >= beta && self.et.has_pieces(pos, pos.turn()) {
             let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
             self.played[ply] = Move::PASS;
+            self.played_keys[ply] = ordering::NO_KEY;
             let mut child = *pos;
             child.play(self.v, Move::PASS);
             child.set_turn(!pos.turn());
@@ -97,6 +98,54 @@ impl<B: TablesFor> Searcher<'_, B> {
         None
     }
 
+    /// The singular extension of the table's move `m` at `node`: where the table says that
+    /// `m` scored at least some value, and a shallower search without `m` finds every other
+    /// move well below that value, `m` is the only good move and is searched a ply deeper
+    /// (`Ok(1)`). Where even the other moves reach beta, several moves refute the opponent's
+    /// last move and the node fails high at once (`Err(score)`, a multi-cut).
+    pub(super) fn singular(&mut self, pos: &Position<B>, node: &Node, m: Move) -> Result<i32, i32> {
+        let Node {
+            depth,
+            beta,
+            ply,
+            in_check,
+            tt_entry,
+            ..
+        } = *node;
+        let Some(e) = tt_entry else {
+            return Ok(0);
+        };
+        let tt_score = from_tt(e.score, ply);
+        if ply == 0
+            || depth < 7
+            || e.bound == Bound::Upper
+            || (e.depth as i32) < depth - 3
+            || tt_score.abs() >= MATE_BOUND
+            || self.excluded[ply].is_some()
+        {
+            return Ok(0);
+        }
+        let singular_beta = tt_score - 2 * depth;
+        self.excluded[ply] = Some(m);
+        let s = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            in_check,
+            false,
+        );
+        self.excluded[ply] = None;
+        if s < singular_beta {
+            Ok(1)
+        } else if singular_beta >= beta {
+            Err(singular_beta)
+        } else {
+            Ok(0)
+        }
+    }
+
     /// May the move with `facts`, the `searched`-th of `node` (at least one searched before,
     /// and not every one so far losing to a mate), be left out? Near the horizon and away
     /// from the principal variation: late quiet moves (more of them when the side to move is
@@ -104,6 +153,7 @@ impl<B: TablesFor> Searcher<'_, B> {
     /// captures that lose material. A move that gives check is always searched.
     pub(super) fn skip_move(
         &self,
+        (pos, m): (&Position<B>, Move),
         node: &Node,
         alpha: i32,
         searched: usize,
@@ -121,14 +171,23 @@ impl<B: TablesFor> Searcher<'_, B> {
             return false;
         }
         if facts.capture {
-            return depth <= 2 && facts.order < ordering::COUNTER;
+            // a capture that loses more than the depth allows
+            return if self.see_ok {
+                depth <= 5 && !self.see_ge(pos, m, -100 * depth)
+            } else {
+                depth <= 2 && facts.order < ordering::COUNTER
+            };
         }
         let late_moves = if improving {
             3 + 3 * depth as usize
         } else {
             2 + 2 * depth as usize
         };
-        depth <= 3 && (searched >= late_moves || static_eval + 80 + 90 * depth <= alpha)
+        if depth <= 3 && (searched >= late_moves || static_eval + 80 + 90 * depth <= alpha) {
+            return true;
+        }
+        // a quiet move that leaves its piece where the exchange loses it
+        self.see_ok && depth <= 6 && !self.see_ge(pos, m, -30 * depth * depth)
     }
 
     /// How many plies less the `searched`-th move of `node`, with `facts`, is first searched
@@ -157,8 +216,8 @@ impl<B: TablesFor> Searcher<'_, B> {
             // a killer or the counter move
             r -= 1;
         } else if facts.order < ordering::LOSING_CAPTURE {
-            // a quiet move: by its history (which stays within +-16384)
-            r -= facts.order / 6000;
+            // a quiet move: by its history and continuation history (each within +-16384)
+            r -= facts.order / 8000;
         }
         r.min(depth - 2).max(0)
     }

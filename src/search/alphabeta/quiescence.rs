@@ -134,7 +134,9 @@ impl<B: TablesFor> Searcher<'_, B> {
     ) -> (i32, Option<Move>) {
         let in_check = best == -INF;
         let mut best_move = None;
-        self.score_moves(pos, moves, None, ply);
+        // (the table's move first, if it is among them; the entry is in the cache by now)
+        let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
+        self.score_moves(pos, moves, tt_move, ply);
         for i in 0..moves.len() {
             let m = Self::pick(moves, i);
             // delta pruning: even winning this piece cannot lift alpha
@@ -145,7 +147,7 @@ impl<B: TablesFor> Searcher<'_, B> {
                 continue;
             }
             // a dearer piece taking a cheaper one on a defended square loses material
-            if !in_check && self.quiet_pruning && self.loses_material(pos, m) {
+            if !in_check && self.quiet_pruning && self.losing_capture(pos, m) {
                 continue;
             }
             let mut child = *pos;
@@ -169,6 +171,17 @@ impl<B: TablesFor> Searcher<'_, B> {
             }
         }
         (best, best_move)
+    }
+
+    /// Does the capture `m` lose material? By the static exchange evaluation where it means
+    /// something, else by [`Self::loses_material`].
+    #[inline]
+    pub(super) fn losing_capture(&self, pos: &Position<B>, m: Move) -> bool {
+        if self.see_ok {
+            !self.see_ge(pos, m, 0)
+        } else {
+            self.loses_material(pos, m)
+        }
     }
 
     /// Does the capture `m` give a piece for a cheaper one that the opponent can take back

@@ -1,0 +1,105 @@
+//! Tests of the evaluation's terms: which pieces each term finds from the rules file, and
+//! that each term counts where it should and nowhere else.
+
+use super::*;
+
+/// Each role's letter, and whether the evaluation finds it colour-bound and a file rider.
+fn kinds<B: TablesFor>(file: &str) -> Vec<(char, bool, bool)> {
+    let v = crate::rules::load(file).unwrap();
+    let et = EvalTables::<B>::new(&v);
+    v.roles()
+        .map(|r| {
+            let i = r.index();
+            (v.role(r).letter, et.colour_bound[i], et.file_rider[i])
+        })
+        .collect()
+}
+
+#[test]
+fn bishops_are_colour_bound_and_rooks_ride_files() {
+    let k = kinds::<u64>("chess");
+    let find = |l: char| *k.iter().find(|x| x.0 == l).unwrap();
+    assert_eq!(find('B'), ('B', true, false));
+    assert_eq!(find('R'), ('R', false, true));
+    assert_eq!(find('N'), ('N', false, false));
+    // the queen rides files but also steps diagonally: no open-file bonus
+    assert_eq!(find('Q'), ('Q', false, false));
+    // pawns and the king are not officers
+    assert_eq!(find('P'), ('P', false, false));
+    assert_eq!(find('K'), ('K', false, false));
+    // Capablanca chess: the chancellor (rook and knight) rides files; the archbishop
+    // (bishop and knight) leaves its colour
+    let k = kinds::<crate::types::Big>("capablanca");
+    let find = |l: char| *k.iter().find(|x| x.0 == l).unwrap();
+    assert_eq!(find('C'), ('C', false, true));
+    assert_eq!(find('A'), ('A', false, false));
+    assert_eq!(find('B'), ('B', true, false));
+}
+
+/// How much the terms that `off` switches off add to White's score in `fen`.
+fn worth(fen: &str, off: fn(&mut EvalWeights)) -> i32 {
+    let v = crate::rules::load("chess").unwrap();
+    let t = v.tables::<u64>();
+    let p = Position::<u64>::from_fen(&v, fen).unwrap();
+    let mut w = EvalWeights::default();
+    off(&mut w);
+    EvalTables::<u64>::new(&v).evaluate_white(t, &p)
+        - EvalTables::<u64>::with_weights(&v, w).evaluate_white(t, &p)
+}
+
+#[test]
+fn the_bishop_pair_open_files_and_pawn_threats_count() {
+    let pair: fn(&mut EvalWeights) = |w| (w.pair_mg, w.pair_eg) = (0, 0);
+    assert!(worth("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", pair) > 0);
+    assert_eq!(worth("4k3/8/8/8/8/8/8/B1B1K3 w - - 0 1", pair), 0);
+    assert!(worth("2b1kb2/8/8/8/8/8/8/4K3 w - - 0 1", pair) < 0);
+
+    let open: fn(&mut EvalWeights) = |w| {
+        (w.open_file_mg, w.open_file_eg) = (0, 0);
+        (w.half_open_file_mg, w.half_open_file_eg) = (0, 0);
+    };
+    assert!(worth("4k3/p7/8/8/8/8/1P6/R3K3 w - - 0 1", open) > 0);
+    assert_eq!(worth("4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", open), 0);
+    // the queen is no file rider
+    assert_eq!(worth("4k3/p7/8/8/8/8/1P6/Q3K3 w - - 0 1", open), 0);
+
+    let threat: fn(&mut EvalWeights) = |w| (w.pawn_threat_mg, w.pawn_threat_eg) = (0, 0);
+    assert!(worth("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", threat) > 0);
+    assert_eq!(worth("4k3/8/8/n7/4P3/8/8/4K3 w - - 0 1", threat), 0);
+    // a pawn attacking the king gives check, not a threat
+    assert_eq!(worth("8/8/8/3k4/4P3/8/8/4K3 b - - 0 1", threat), 0);
+
+    let race: fn(&mut EvalWeights) = |w| (w.passed_king_them, w.passed_king_us) = (0, 0);
+    // a passed pawn with the enemy king far away, then close in front of it
+    let far = worth("k7/8/8/8/8/7P/8/7K w - - 0 1", race);
+    let near = worth("8/8/8/6k1/8/7P/8/7K w - - 0 1", race);
+    assert!(far > near, "{far} {near}");
+}
+
+#[test]
+fn safe_checks_and_open_files_at_the_king_count() {
+    let check: fn(&mut EvalWeights) = |w| w.safe_check = 0;
+    // (the queens have safe checks on both sides: they cancel out)
+    // the knight on e4 could check from d6 or f6 ...
+    assert!(worth("q3k3/8/8/8/4N3/8/8/Q3K3 w - - 0 1", check) > 0);
+    // ... unless pawns guard both squares
+    assert_eq!(worth("q3k3/2p1p3/8/8/4N3/8/8/Q3K3 w - - 0 1", check), 0);
+    // a knight that cannot reach a checking square next move
+    assert_eq!(worth("q3k3/8/8/8/8/8/8/Q3K1N1 w - - 0 1", check), 0);
+
+    let open: fn(&mut EvalWeights) = |w| w.king_open_file = 0;
+    let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(worth(full, open), 0);
+    // White's e- and f-pawns gone: two open files at White's king
+    let w_open = worth(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPP2PP/RNBQKBNR w KQkq - 0 1",
+        open,
+    );
+    let b_open = worth(
+        "rnbqkbnr/ppp3pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        open,
+    );
+    assert!(w_open < 0 && b_open > 0, "{w_open} {b_open}");
+    // Black's d-, e- and f-pawns gone: three files, more than White's two
+    assert!(b_open > -w_open, "{w_open} {b_open}");
+}
