@@ -53,76 +53,76 @@ macro_rules! weights {
 
 weights! {
     /// Bonus for the side to move.
-    tempo: hand 10, tuned 31;
+    tempo: hand 10, tuned 32;
     /// Centralisation of a short-range piece (a knight), at the full, middlegame.
-    leaper_centre: hand 30, tuned 72;
+    leaper_centre: hand 30, tuned 73;
     /// Centralisation of a rider (bishop, rook, queen), at the full, middlegame.
-    rider_centre: hand 12, tuned 27;
+    rider_centre: hand 12, tuned 31;
     /// Mobility: a piece reaching `m` squares on average on the empty board is worth
     /// `mobility / m` tenths of a centipawn per square it reaches (a knight ~ 6 cp).
-    mobility: hand 320, tuned 599;
+    mobility: hand 320, tuned 735;
     /// A pawn's advance, quadratic, at the full, middlegame.
-    pawn_advance_mg: hand 20, tuned 105;
+    pawn_advance_mg: hand 20, tuned 59;
     /// A pawn's advance on a centre file, linear, at the full, middlegame.
-    pawn_centre_mg: hand 25, tuned 28;
+    pawn_centre_mg: hand 25, tuned 19;
     /// A pawn's advance, quadratic, at the full, endgame.
     pawn_advance_eg: hand 83, tuned 7;
     /// A pawn's advance, linear, at the full, endgame.
-    pawn_linear_eg: hand 16, tuned 2;
+    pawn_linear_eg: hand 16, tuned 3;
     /// The royal piece away from home, per rank (up to three), middlegame: a penalty.
-    king_rank: hand 25, tuned 3;
+    king_rank: hand 25, tuned 7;
     /// The royal piece on a centre file, middlegame: a penalty at the full.
-    king_file: hand 20, tuned 20;
+    king_file: hand 20, tuned 47;
     /// The royal piece in the centre, endgame, at the full (half of it taken off in a corner).
-    king_centre_eg: hand 40, tuned 58;
+    king_centre_eg: hand 40, tuned 65;
     /// Attacks on the enemy royal piece's neighbourhood, in percent of the base formula.
-    king_attack: hand 100, tuned 70;
+    king_attack: hand 100, tuned 228;
     /// Each pawn of the royal piece's shield (up to three).
-    shield: hand 12, tuned 7;
+    shield: hand 12, tuned 19;
     /// A passed pawn, middlegame.
     passed_mg: hand 10, tuned 0;
     /// A passed pawn's advance, quadratic, at the full, middlegame.
-    passed_advance_mg: hand 40, tuned 0;
+    passed_advance_mg: hand 40, tuned 2;
     /// A passed pawn, endgame.
     passed_eg: hand 20, tuned 0;
     /// A passed pawn's advance, quadratic, at the full, endgame.
-    passed_advance_eg: hand 143, tuned 170;
+    passed_advance_eg: hand 143, tuned 299;
     /// An isolated pawn, middlegame: a penalty.
-    isolated_mg: hand 10, tuned 16;
+    isolated_mg: hand 10, tuned 15;
     /// An isolated pawn, endgame: a penalty.
-    isolated_eg: hand 12, tuned 7;
+    isolated_eg: hand 12, tuned 11;
     /// A doubled pawn, middlegame: a penalty.
-    doubled_mg: hand 8, tuned 32;
+    doubled_mg: hand 8, tuned 25;
     /// A doubled pawn, endgame: a penalty.
-    doubled_eg: hand 15, tuned 22;
+    doubled_eg: hand 15, tuned 30;
     /// A pair of colour-bound pieces of one kind on both colours (the bishop pair),
     /// middlegame.
-    pair_mg: hand 25, tuned 63;
+    pair_mg: hand 25, tuned 39;
     /// The same pair, endgame.
-    pair_eg: hand 45, tuned 24;
+    pair_eg: hand 45, tuned 48;
     /// A file rider (a rook: it rides the whole file, never a diagonal step) on a file
     /// without pawns, middlegame.
-    open_file_mg: hand 35, tuned 28;
+    open_file_mg: hand 35, tuned 42;
     /// The same, endgame.
-    open_file_eg: hand 15, tuned 25;
+    open_file_eg: hand 15, tuned 29;
     /// A file rider on a file without pawns of its own side, middlegame.
-    half_open_file_mg: hand 15, tuned 19;
+    half_open_file_mg: hand 15, tuned 18;
     /// The same, endgame.
-    half_open_file_eg: hand 10, tuned 38;
+    half_open_file_eg: hand 10, tuned 34;
     /// A passed pawn's distance from the enemy royal piece (in king steps to the square in
     /// front of it, up to five), per step, at the full, endgame.
-    passed_king_them: hand 20, tuned 72;
+    passed_king_them: hand 20, tuned 47;
     /// The same for our own royal piece: a penalty.
-    passed_king_us: hand 10, tuned 44;
+    passed_king_us: hand 10, tuned 39;
     /// Each enemy piece (not a pawn, not the royal piece) that our pawns attack, middlegame.
-    pawn_threat_mg: hand 40, tuned 82;
+    pawn_threat_mg: hand 40, tuned 64;
     /// The same, endgame.
-    pawn_threat_eg: hand 30, tuned 22;
+    pawn_threat_eg: hand 30, tuned 103;
     /// Each of our pieces (not a pawn) that could give check next move on a square no enemy
     /// pawn guards, middlegame.
-    safe_check: hand 30, tuned 38;
+    safe_check: hand 30, tuned 30;
     /// Each file at or beside our royal piece without a pawn of ours, middlegame: a penalty.
-    king_open_file: hand 15, tuned 18;
+    king_open_file: hand 15, tuned 15;
 }
 
 impl Default for EvalWeights {
