@@ -419,23 +419,12 @@ impl Engine {
             .iter()
             .filter(|r| r.is_some())
             .count() as i32;
-        let ctl = Control {
-            stop,
-            max_depth: if Instant::now() < budget {
-                judge.depth
-            } else {
-                1
-            },
-            nodes: Some(judge.nodes),
-            hard: None,
-            soft: None,
-            noise: 0,
-            noise_key: 0,
-            single_reply: false,
-            multipv: 1,
-            exact: 1,
-            margin: 0,
+        let depth = if Instant::now() < budget {
+            judge.depth
+        } else {
+            1
         };
+        let ctl = Control::plain(stop, depth, Some(judge.nodes));
         let (_, score) = self.search_any(v, &pos, vec![pos.hash()], ctl, &mut |_| {});
         let white = if pos.turn() == Color::White {
             score

@@ -32,7 +32,25 @@ pub(crate) struct Control<'a> {
     pub margin: i32,
 }
 
-impl Control<'_> {
+impl<'a> Control<'a> {
+    /// A full-strength search of one line to `max_depth` (and `nodes`, if given), with no
+    /// time limit: no noise, no second lines.
+    pub fn plain(stop: &'a AtomicBool, max_depth: u32, nodes: Option<u64>) -> Control<'a> {
+        Control {
+            stop,
+            max_depth,
+            nodes,
+            hard: None,
+            soft: None,
+            noise: 0,
+            noise_key: 0,
+            single_reply: false,
+            multipv: 1,
+            exact: 1,
+            margin: 0,
+        }
+    }
+
     /// Must a search that has counted `nodes` nodes stop now? The flag and the clock are read
     /// once every 1024 nodes only: reading the clock costs more than searching a node.
     #[inline]

@@ -100,19 +100,7 @@ mod tests {
         let m = p.parse_uci(&v, uci).unwrap();
         let stop = AtomicBool::new(false);
         let (mut tt, mut h) = (Tt::new(1), Heuristics::new());
-        let ctl = Control {
-            stop: &stop,
-            max_depth: 1,
-            nodes: None,
-            hard: None,
-            soft: None,
-            noise: 0,
-            noise_key: 0,
-            single_reply: false,
-            multipv: 1,
-            exact: 1,
-            margin: 0,
-        };
+        let ctl = Control::plain(&stop, 1, None);
         let s = Searcher::<u64>::new(&v, &mut tt, &mut h, ctl, vec![p.hash()]);
         // the exchange's value: the largest threshold that still holds
         let value = (-2000..=2000).rev().find(|&x| s.see_ge(&p, m, x)).unwrap();
