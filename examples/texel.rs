@@ -6,6 +6,8 @@
 //! out; both errors are printed before and after, and the weights as Rust code.
 //!
 //!     cargo run --release --no-default-features --example texel -- /tmp/texel/data.txt
+//!
+//! With `--only NAME,NAME,...` only those weights move (new terms fitted around the others).
 
 use myriad::position::AnyPosition;
 use myriad::search::evaluate_with;
@@ -27,9 +29,23 @@ fn error(v: &Variant, pos: &[AnyPosition], labels: &[f64], w: EvalWeights) -> f6
 }
 
 fn main() {
-    let path = std::env::args()
-        .nth(1)
-        .expect("usage: texel DATA (from scripts/texel_tune.py)");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: texel DATA [--only NAME,NAME,...] (DATA from scripts/texel_tune.py)";
+    let path = args.first().expect(usage).clone();
+    let only: Option<Vec<&str>> = match args.get(1).map(String::as_str) {
+        Some("--only") => Some(args.get(2).expect(usage).split(',').collect()),
+        Some(_) => panic!("{usage}"),
+        None => None,
+    };
+    if let Some(names) = &only {
+        for n in names {
+            assert!(EvalWeights::NAMES.contains(n), "no weight `{n}`");
+        }
+    }
+    let fitted = |i: usize| {
+        only.as_ref()
+            .is_none_or(|o| o.contains(&EvalWeights::NAMES[i]))
+    };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let v = myriad::rules::load("chess960").expect("the bundled chess960");
     let (mut pos, mut labels) = (Vec::new(), Vec::new());
@@ -62,7 +78,7 @@ fn main() {
     let mut steps: Vec<i32> = best.iter().map(|&x| (x.abs() / 4).max(2)).collect();
     for round in 1..=60 {
         let mut improved = false;
-        for i in 0..best.len() {
+        for i in (0..best.len()).filter(|&i| fitted(i)) {
             for dir in [1, -1] {
                 let mut x = best;
                 x[i] = (x[i] + dir * steps[i]).max(0);
@@ -77,7 +93,7 @@ fn main() {
         }
         println!("round {round}: fitted {best_err:.6}");
         if !improved {
-            if steps.iter().all(|&s| s <= 1) {
+            if (0..steps.len()).all(|i| !fitted(i) || steps[i] <= 1) {
                 break;
             }
             for s in &mut steps {

@@ -13,6 +13,10 @@
 
     python3 scripts/texel_tune.py --out /tmp/texel --games 400 --depth 9
 
+With `--pgn FILE ...` the positions come from those games instead of self-play (for instance
+Myriad's games against Stockfish from scripts/strength_match.py --pgn, where its mistakes are
+punished); with `--only NAME,...` only those weights are fitted.
+
 The evaluation stays derived from the rules file: only the weights of its generic terms
 (centralisation, mobility, pawn advance, royal safety, pawn structure) are fitted, once, on
 chess positions; every variant uses them.
@@ -93,24 +97,28 @@ def main():
     ap.add_argument("--myriad", default=os.path.join(ROOT, "target", "release", "myriad"))
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--skip-data", action="store_true", help="reuse OUT/data.txt")
+    ap.add_argument("--pgn", nargs="+", help="take the positions from these games, not self-play")
+    ap.add_argument("--only", help="fit only these weights (comma-separated names)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     data = os.path.join(a.out, "data.txt")
     if not a.skip_data:
         rng = random.Random(a.seed)
-        paths = play_games(a.myriad, a.out, a.games, a.seed)
+        paths = a.pgn or play_games(a.myriad, a.out, a.games, a.seed)
         boards = list(positions(paths, rng))
         print(f"{len(boards)} positions", file=sys.stderr, flush=True)
         rows = label(boards, a.stockfish, a.depth)
         rng.shuffle(rows)
         with open(data, "w") as f:
-            f.write(f"# {len(rows)} quiet positions from Myriad's self-play (chess960), labelled "
+            source = "games " + " ".join(a.pgn) if a.pgn else "Myriad's self-play (chess960)"
+            f.write(f"# {len(rows)} quiet positions from {source}, labelled "
                     f"by Stockfish at depth {a.depth}: fen ; cp (White's view)\n")
             for fen, cp in rows:
                 f.write(f"{fen} ; {cp}\n")
         print(f"{len(rows)} labelled positions in {data}", file=sys.stderr, flush=True)
+    only = ["--only", a.only] if a.only else []
     subprocess.run(["cargo", "run", "--release", "--no-default-features", "--example", "texel",
-                    "--", data], check=True, cwd=ROOT)
+                    "--", data] + only, check=True, cwd=ROOT)
 
 
 if __name__ == "__main__":

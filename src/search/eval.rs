@@ -60,6 +60,8 @@ pub(crate) struct EvalTables<B> {
     colour_bound: Vec<bool>,
     /// The officer roles that ride whole files (they want open files).
     file_rider: Vec<bool>,
+    /// The officer roles that only leap or step (a knight): they want outposts.
+    outpost_role: Vec<bool>,
     /// The squares of one colour (`(file + rank)` even).
     dark: B,
     /// The weights of the terms.
@@ -255,6 +257,10 @@ impl<B: TablesFor> EvalTables<B> {
                 .roles()
                 .map(|r| officers.contains(r) && file_rider(t, r))
                 .collect(),
+            outpost_role: v
+                .roles()
+                .map(|r| officers.contains(r) && !v.role(r).atoms.iter().any(|a| a.is_rider()))
+                .collect(),
             dark: g
                 .squares()
                 .filter(|&sq| (g.file(sq) + g.rank(sq)).is_multiple_of(2))
@@ -397,9 +403,17 @@ impl<B: TablesFor> EvalTables<B> {
                 }
             }
         }
-        let mut terms = ByColor::<SideTerms>::default();
+        let mut terms = ByColor::<SideTerms<B>>::default();
         for c in Color::ALL {
             terms[c] = self.side_terms(t, pos, c, &pawns, &pawn_attacks);
+        }
+        // Enemy pieces (the royal piece aside) that we attack and they do not defend.
+        for c in Color::ALL {
+            let them = !c;
+            let loose = pos.by_color(them) & !B::single(pos.king(them)) & !terms[them].attacks;
+            let n = (loose & terms[c].attacks).count() as i32;
+            terms[c].mg += n * self.w.hanging_mg;
+            terms[c].eg += n * self.w.hanging_eg;
         }
         let (white, black) = (terms[Color::White], terms[Color::Black]);
         let phase = (white.phase + black.phase).min(self.total_phase);
@@ -466,12 +480,16 @@ impl<B: TablesFor> EvalTables<B> {
         c: Color,
         pawns: &ByColor<B>,
         pawn_attacks: &ByColor<B>,
-    ) -> SideTerms {
+    ) -> SideTerms<B> {
         let occ = pos.occupied();
         let them = !c;
         let ours = pos.by_color(c);
         let enemy_zone = self.zone[pos.king(them).index()];
-        let mut s = SideTerms::default();
+        let mut s = SideTerms::<B> {
+            attacks: pawn_attacks[c],
+            ..Default::default()
+        };
+        let mut threats = B::EMPTY;
         let mut attack_units = 0;
         let mut attackers = 0;
         let all_pawns = pawns[c] | pawns[them];
@@ -492,25 +510,44 @@ impl<B: TablesFor> EvalTables<B> {
             } else {
                 self.check_squares(t, pos, c, r)
             };
+            let dearer = if pawn || r == self.royal {
+                B::EMPTY
+            } else {
+                self.dearer_officers(t, pos, them, self.value[ri])
+            };
             for sq in ps.iter() {
                 let i = t.idx(c, r, sq);
                 s.mg += self.pst_mg[i];
                 s.eg += self.pst_eg[i];
                 if r == self.royal {
+                    s.attacks |= t.leap_capture[i];
                     continue;
                 }
                 s.material += self.value[ri];
                 if pawn {
-                    let (mg, eg) = self.pawn_terms(t.geometry, pos, c, sq, pawns);
+                    let (mg, eg) = self.pawn_terms(t.geometry, pos, (c, sq), pawns, pawn_attacks);
                     s.mg += mg;
                     s.eg += eg;
                     continue;
                 }
                 s.phase += self.value[ri];
+                if self.outpost_role[ri]
+                    && pawn_attacks[c].has(sq)
+                    && 2 * rel_rank(t.geometry, c, sq) + 2 >= t.geometry.ranks as i32
+                    && (self.passed_span[c][sq.index()]
+                        & self.adjacent_files[sq.index()]
+                        & pawns[them])
+                        .is_empty()
+                {
+                    s.mg += self.w.outpost_mg;
+                    s.eg += self.w.outpost_eg;
+                }
                 let mut a = t.leap_capture[i] | t.leap_quiet[i];
                 for ride in &t.rides[t.cr(c, r)] {
                     a |= t.ray_attacks(ride.ray, sq, occ);
                 }
+                s.attacks |= a;
+                threats |= a & dearer;
                 if self.file_rider[ri] {
                     let file = t.file_mask[t.geometry.file(sq) as usize];
                     if (file & all_pawns).is_empty() {
@@ -547,6 +584,10 @@ impl<B: TablesFor> EvalTables<B> {
                 .count() as i32;
         s.mg += threatened * self.w.pawn_threat_mg;
         s.eg += threatened * self.w.pawn_threat_eg;
+        // Enemy pieces that a cheaper piece of ours attacks.
+        let n = threats.count() as i32;
+        s.mg += n * self.w.lesser_threat_mg;
+        s.eg += n * self.w.lesser_threat_eg;
         // Our own royal piece's pawn shield, while it stays near home, and the files at and
         // beside it that no pawn of ours closes.
         let k = pos.king(c);
@@ -563,6 +604,15 @@ impl<B: TablesFor> EvalTables<B> {
         s
     }
 
+    /// `c`'s officers worth clearly more (by half a pawn) than `value`.
+    #[inline]
+    fn dearer_officers(&self, t: &Tables<B>, pos: &Position<B>, c: Color, value: i32) -> B {
+        let theirs = pos.by_color(c);
+        t.roles()
+            .filter(|r| self.officers.contains(*r) && self.value[r.index()] > value + 50)
+            .fold(B::EMPTY, |b, r| b | (pos.by_role(r) & theirs))
+    }
+
     /// The squares from which a piece of `c`'s `role` would give check to the enemy royal
     /// piece (by a plain leap or a ride; hoppers and special moves aside).
     #[inline]
@@ -576,57 +626,11 @@ impl<B: TablesFor> EvalTables<B> {
         }
         sq
     }
-
-    /// Passed, isolated and doubled pawn terms of `c`'s pawn on `sq`: (middlegame, endgame).
-    #[inline]
-    fn pawn_terms(
-        &self,
-        g: Geometry,
-        pos: &Position<B>,
-        c: Color,
-        sq: Square,
-        pawns: &ByColor<B>,
-    ) -> (i32, i32) {
-        let (mut mg, mut eg) = (0, 0);
-        let ours = pawns[c];
-        let theirs = pawns[!c];
-        let i = sq.index();
-        let adv = self.advance[c][i];
-        let span = self.passed_span[c][i];
-        if (span & theirs).is_empty() {
-            let a2 = adv * adv / 1000;
-            mg += self.w.passed_mg + a2 * self.w.passed_advance_mg / 1000;
-            eg += self.w.passed_eg + a2 * self.w.passed_advance_eg / 1000;
-            // in the endgame the royal pieces race to the square in front of it
-            let ahead = if c.is_white() { 1 } else { -1 };
-            if let Some(stop) = g.square_at(g.file(sq) as i32, g.rank(sq) as i32 + ahead) {
-                let dist = |k: Square| {
-                    let df = (g.file(k) as i32 - g.file(stop) as i32).abs();
-                    let dr = (g.rank(k) as i32 - g.rank(stop) as i32).abs();
-                    df.max(dr).min(5)
-                };
-                let race = dist(pos.king(!c)) * self.w.passed_king_them
-                    - dist(pos.king(c)) * self.w.passed_king_us;
-                eg += race * adv / 1000;
-            }
-        }
-        if (self.adjacent_files[i] & ours).is_empty() {
-            mg -= self.w.isolated_mg;
-            eg -= self.w.isolated_eg;
-        }
-        // doubled: another own pawn ahead on the same file
-        let ahead = span & !self.adjacent_files[i];
-        if (ahead & ours).any() {
-            mg -= self.w.doubled_mg;
-            eg -= self.w.doubled_eg;
-        }
-        (mg, eg)
-    }
 }
 
 /// One side's share of the evaluation.
 #[derive(Clone, Copy, Default)]
-struct SideTerms {
+struct SideTerms<B> {
     /// Middlegame score.
     mg: i32,
     /// Endgame score.
@@ -635,7 +639,10 @@ struct SideTerms {
     material: i32,
     /// Non-pawn material, for the game phase.
     phase: i32,
+    /// The squares the side's pieces attack (its pawns' captures, its pieces' moves).
+    attacks: B,
 }
 
+mod pawns;
 #[cfg(test)]
 mod tests;

@@ -123,6 +123,29 @@ weights! {
     safe_check: hand 30, tuned 30;
     /// Each file at or beside our royal piece without a pawn of ours, middlegame: a penalty.
     king_open_file: hand 15, tuned 15;
+    // (the eight weights below keep their hand values: a fit of them on positions from games
+    // against Stockfish did worse against Stockfish, see docs/levels.md)
+    /// Each enemy piece (not a pawn, not the royal piece) that a clearly cheaper piece of ours
+    /// (not a pawn) attacks, middlegame.
+    lesser_threat_mg: hand 60, tuned 60;
+    /// The same, endgame.
+    lesser_threat_eg: hand 50, tuned 50;
+    /// Each enemy piece (the royal piece aside) that we attack and no enemy piece defends,
+    /// middlegame.
+    hanging_mg: hand 50, tuned 50;
+    /// The same, endgame.
+    hanging_eg: hand 30, tuned 30;
+    /// A pawn defended by a pawn or beside one on its rank, middlegame (0.4 of it on its
+    /// first squares, 2.4 at the full advance).
+    connected_mg: hand 10, tuned 10;
+    /// The same, endgame.
+    connected_eg: hand 10, tuned 10;
+    /// An officer that only leaps or steps (a knight) on an outpost: a square at least half-way
+    /// up the board (the fourth rank of eight), defended by a pawn and out of reach of every
+    /// enemy pawn, middlegame.
+    outpost_mg: hand 30, tuned 30;
+    /// The same, endgame.
+    outpost_eg: hand 15, tuned 15;
 }
 
 impl Default for EvalWeights {

@@ -52,10 +52,7 @@ impl<B: TablesFor> Searcher<'_, B> {
     ) -> Option<i32> {
         // reverse futility pruning: so far above beta that no move of the opponent's
         // near the horizon will bring it back
-        if depth <= 3
-            && eval - 90 * depth + 30 * improving as i32 >= beta
-            && beta.abs() < MATE_BOUND
-        {
+        if depth <= 7 && eval - 80 * (depth - improving as i32) >= beta && beta.abs() < MATE_BOUND {
             return Some(eval);
         }
         // razoring: far below alpha near the horizon, only captures could save the node
@@ -178,12 +175,13 @@ impl<B: TablesFor> Searcher<'_, B> {
                 depth <= 2 && facts.order < ordering::COUNTER
             };
         }
-        let late_moves = if improving {
-            3 + 3 * depth as usize
-        } else {
-            2 + 2 * depth as usize
-        };
-        if depth <= 3 && (searched >= late_moves || static_eval + 80 + 90 * depth <= alpha) {
+        let d = depth as usize;
+        let late_moves = if improving { 4 + d * d } else { 3 + d * d / 2 };
+        if depth <= 5 && (searched >= late_moves || static_eval + 80 + 90 * depth <= alpha) {
+            return true;
+        }
+        // a quiet move that has done badly here and after the opponent's last moves
+        if depth <= 4 && facts.order < -4000 * depth {
             return true;
         }
         // a quiet move that leaves its piece where the exchange loses it

@@ -103,3 +103,48 @@ fn safe_checks_and_open_files_at_the_king_count() {
     // Black's d-, e- and f-pawns gone: three files, more than White's two
     assert!(b_open > -w_open, "{w_open} {b_open}");
 }
+
+#[test]
+fn threats_by_cheaper_pieces_and_hanging_pieces_count() {
+    let lesser: fn(&mut EvalWeights) = |w| (w.lesser_threat_mg, w.lesser_threat_eg) = (0, 0);
+    // the knight on d5 attacks the rook on c7: a cheaper piece attacking a dearer one
+    assert!(worth("4k3/2r5/8/3N4/8/8/8/4K3 w - - 0 1", lesser) > 0);
+    // a knight attacking a knight is no such threat
+    assert_eq!(worth("4k3/2n5/8/3N4/8/8/8/4K3 w - - 0 1", lesser), 0);
+    // a rook attacking a queen is; a queen attacking a rook is not (Black's side)
+    assert!(worth("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", lesser) > 0);
+    assert!(worth("7k/8/8/3Q4/8/8/7K/3r4 b - - 0 1", lesser) < 0);
+
+    let hanging: fn(&mut EvalWeights) = |w| (w.hanging_mg, w.hanging_eg) = (0, 0);
+    // the rook on a1 attacks the undefended knight on a7 ...
+    assert!(worth("4k3/n7/8/8/8/8/8/R3K3 w - - 0 1", hanging) > 0);
+    // ... not once a pawn defends it
+    assert_eq!(worth("4k3/8/1p6/n7/8/8/8/R3K3 w - - 0 1", hanging), 0);
+    // the enemy king defends too, and is never itself hanging
+    assert_eq!(worth("8/nk6/8/8/8/8/8/R3K3 w - - 0 1", hanging), 0);
+    assert_eq!(worth("k7/8/8/8/8/8/8/R3K3 b - - 0 1", hanging), 0);
+}
+
+#[test]
+fn connected_pawns_and_outposts_count() {
+    let connected: fn(&mut EvalWeights) = |w| (w.connected_mg, w.connected_eg) = (0, 0);
+    // side by side, and one defending the other
+    assert!(worth("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", connected) > 0);
+    assert!(worth("4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1", connected) > 0);
+    // two pawns a file apart are not connected
+    assert_eq!(worth("4k3/8/8/8/2P1P3/8/8/4K3 w - - 0 1", connected), 0);
+    // further up, worth more
+    let low = worth("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", connected);
+    let high = worth("4k3/8/3PP3/8/8/8/8/4K3 w - - 0 1", connected);
+    assert!(high > low && low > 0, "{low} {high}");
+
+    let outpost: fn(&mut EvalWeights) = |w| (w.outpost_mg, w.outpost_eg) = (0, 0);
+    // the knight on d5, defended by the e4 pawn, no black pawn on c- or e-files to chase it
+    assert!(worth("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", outpost) > 0);
+    // a black pawn on c7 could chase it away
+    assert_eq!(worth("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", outpost), 0);
+    // undefended, or at home: no outpost; a bishop is a rider
+    assert_eq!(worth("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", outpost), 0);
+    assert_eq!(worth("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1", outpost), 0);
+    assert_eq!(worth("4k3/8/8/3B4/4P3/8/8/4K3 w - - 0 1", outpost), 0);
+}
