@@ -196,8 +196,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             (false, false) => -MATE,
         };
         let et = EvalTables::new(v);
-        let see_ok =
-            !v.end().captures_obligatory && !et.inverted && et.value.iter().all(|&x| x >= 0);
+        let see_ok = et.exchanges_matter;
         Searcher {
             v,
             t,

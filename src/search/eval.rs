@@ -56,6 +56,10 @@ pub(crate) struct EvalTables<B> {
     pub inverted: bool,
     /// Does the game have drops in play (`drops { ... }`)? Then pieces in hand count.
     hands: bool,
+    /// Does material count for its owner, with captures a free choice (not Antichess, not
+    /// Codrus)? Then an attacked piece is in danger: threats and hanging pieces count, and the
+    /// search may use a static exchange evaluation.
+    pub exchanges_matter: bool,
     /// The officer roles that are colour-bound (a pair on both colours is worth more).
     colour_bound: Vec<bool>,
     /// The officer roles that ride whole files (they want open files).
@@ -249,6 +253,7 @@ impl<B: TablesFor> EvalTables<B> {
                 .as_ref()
                 .is_some_and(|x| x.kinds.is_none() && x.extinct_wins),
             hands: v.has_drops,
+            exchanges_matter: false,
             colour_bound: v
                 .roles()
                 .map(|r| officers.contains(r) && colour_bound(t, r))
@@ -270,6 +275,8 @@ impl<B: TablesFor> EvalTables<B> {
                 }),
             w,
         };
+        et.exchanges_matter =
+            !v.end().captures_obligatory && !et.inverted && et.value.iter().all(|&x| x >= 0);
         for r in v.roles() {
             et.fill_piece_squares(v, t, r);
         }
@@ -408,7 +415,7 @@ impl<B: TablesFor> EvalTables<B> {
             terms[c] = self.side_terms(t, pos, c, &pawns, &pawn_attacks);
         }
         // Enemy pieces (the royal piece aside) that we attack and they do not defend.
-        for c in Color::ALL {
+        for c in Color::ALL.into_iter().filter(|_| self.exchanges_matter) {
             let them = !c;
             let loose = pos.by_color(them) & !B::single(pos.king(them)) & !terms[them].attacks;
             let n = (loose & terms[c].attacks).count() as i32;
@@ -510,7 +517,7 @@ impl<B: TablesFor> EvalTables<B> {
             } else {
                 self.check_squares(t, pos, c, r)
             };
-            let dearer = if pawn || r == self.royal {
+            let dearer = if pawn || r == self.royal || !self.exchanges_matter {
                 B::EMPTY
             } else {
                 self.dearer_officers(t, pos, them, self.value[ri])

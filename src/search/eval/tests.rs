@@ -148,3 +148,12 @@ fn connected_pawns_and_outposts_count() {
     assert_eq!(worth("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1", outpost), 0);
     assert_eq!(worth("4k3/8/8/3B4/4P3/8/8/4K3 w - - 0 1", outpost), 0);
 }
+
+#[test]
+fn threats_count_only_where_material_is_worth_keeping() {
+    let matter =
+        |file: &str| EvalTables::<u64>::new(&crate::rules::load(file).unwrap()).exchanges_matter;
+    assert!(matter("chess") && matter("chess484"));
+    // captures obligatory, or losing the king (every piece) wins: an attacked piece is no loss
+    assert!(!matter("codrus") && !matter("antichess"));
+}
