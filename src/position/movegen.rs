@@ -58,9 +58,15 @@ impl<B: TablesFor> Position<B> {
                 a |= t.rev_leap[t.idx(by, r, sq)] & p;
             }
         }
+        // (the rays that the same roles ride come one after another: their pieces are found
+        // once; a ray with none of them on its line is passed over before it is traced)
+        let mut last = (RoleSet::default(), B::EMPTY);
         for &(k, mask) in &t.rev_rides[by] {
-            let p = self.roles_mask(by, mask) & occ;
-            if p.any() {
+            if mask != last.0 {
+                last = (mask, self.roles_mask(by, mask) & occ);
+            }
+            let p = last.1;
+            if (t.ray(k).lim[sq.index()] & p).any() {
                 a |= t.ray_attacks(k, sq, occ) & p;
             }
         }

@@ -565,7 +565,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let mut quiets_tried: Vec<Move> = Vec::new();
         let excluded = self.excluded[ply];
         for i in 0..moves.len() {
-            let m = Self::pick(moves, i);
+            let m = Self::next_move(moves, i);
             if Some(m) == excluded {
                 continue;
             }
@@ -579,6 +579,8 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             let capture = Self::is_tactical(pos, m);
             let mut child = *pos;
             child.play(self.v, m);
+            // (as early as can be: the check test and the pruning decision hide the wait)
+            self.prefetch(&child, true);
             let facts = MoveFacts {
                 capture,
                 gives_check: child.is_check(self.v),
@@ -591,7 +593,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             {
                 continue;
             }
-            self.prefetch(&child, true);
             self.hashes.push(child.hash());
             self.played[ply] = m;
             self.played_keys[ply] = self.played_key(pos, m);

@@ -68,6 +68,18 @@ pub(crate) struct EvalTables<B> {
     outpost_role: Vec<bool>,
     /// The squares of one colour (`(file + rank)` even).
     dark: B,
+    /// For each role: the officer roles worth clearly more (by half a pawn), whose pieces a
+    /// piece of this role threatens.
+    dearer: Vec<RoleSet>,
+    /// For each square: the squares beside it on its rank (a connected pawn's neighbours).
+    beside: Vec<B>,
+    /// For each square: the files at and beside it, as square sets (an empty set off the
+    /// board): the royal piece's files that want a pawn of its own.
+    king_files: Vec<[B; 3]>,
+    /// For each colour: the squares half-way up the board or beyond (outposts).
+    far_half: ByColor<B>,
+    /// For each colour: its first two ranks (a royal piece there keeps a pawn shield).
+    home_ranks: ByColor<B>,
     /// The weights of the terms.
     w: EvalWeights,
 }
@@ -273,10 +285,29 @@ impl<B: TablesFor> EvalTables<B> {
                     b.set(sq);
                     b
                 }),
+            dearer: Vec::new(),
+            beside: vec![B::EMPTY; n],
+            king_files: vec![[B::EMPTY; 3]; n],
+            far_half: ByColor::default(),
+            home_ranks: ByColor::default(),
             w,
         };
         et.exchanges_matter =
             !v.end().captures_obligatory && !et.inverted && et.value.iter().all(|&x| x >= 0);
+        et.dearer = v
+            .roles()
+            .map(|r| {
+                let pawn_or_royal = et.pawn[r.index()] || r == et.royal;
+                v.roles()
+                    .filter(|d| {
+                        !pawn_or_royal
+                            && et.exchanges_matter
+                            && officers.contains(*d)
+                            && et.value[d.index()] > et.value[r.index()] + 50
+                    })
+                    .collect()
+            })
+            .collect();
         for r in v.roles() {
             et.fill_piece_squares(v, t, r);
         }
@@ -347,13 +378,24 @@ impl<B: TablesFor> EvalTables<B> {
                         self.zone[i].set(z);
                     }
                 }
-                if df != 0 {
-                    if let Some(x) = g.square_at(f + df, 0) {
-                        self.adjacent_files[i] |= t.file_mask[g.file(x) as usize];
+                if let Some(x) = g.square_at(f + df, 0) {
+                    let file = t.file_mask[g.file(x) as usize];
+                    self.king_files[i][(df + 1) as usize] = file;
+                    if df != 0 {
+                        self.adjacent_files[i] |= file;
                     }
+                }
+                if let Some(x) = g.square_at(f + df, rk).filter(|_| df != 0) {
+                    self.beside[i].set(x);
                 }
             }
             for c in Color::ALL {
+                if 2 * rel_rank(g, c, sq) + 2 >= g.ranks as i32 {
+                    self.far_half[c].set(sq);
+                }
+                if rel_rank(g, c, sq) <= 1 {
+                    self.home_ranks[c].set(sq);
+                }
                 let dir = if c.is_white() { 1 } else { -1 };
                 for df in -1..=1 {
                     let mut r = rk + dir;
@@ -517,11 +559,10 @@ impl<B: TablesFor> EvalTables<B> {
             } else {
                 self.check_squares(t, pos, c, r)
             };
-            let dearer = if pawn || r == self.royal || !self.exchanges_matter {
-                B::EMPTY
-            } else {
-                self.dearer_officers(t, pos, them, self.value[ri])
-            };
+            let dearer = self.dearer[ri]
+                .iter()
+                .fold(B::EMPTY, |b, d| b | pos.by_role(d))
+                & pos.by_color(them);
             for sq in ps.iter() {
                 let i = t.idx(c, r, sq);
                 s.mg += self.pst_mg[i];
@@ -540,7 +581,7 @@ impl<B: TablesFor> EvalTables<B> {
                 s.phase += self.value[ri];
                 if self.outpost_role[ri]
                     && pawn_attacks[c].has(sq)
-                    && 2 * rel_rank(t.geometry, c, sq) + 2 >= t.geometry.ranks as i32
+                    && self.far_half[c].has(sq)
                     && (self.passed_span[c][sq.index()]
                         & self.adjacent_files[sq.index()]
                         & pawns[them])
@@ -598,26 +639,16 @@ impl<B: TablesFor> EvalTables<B> {
         // Our own royal piece's pawn shield, while it stays near home, and the files at and
         // beside it that no pawn of ours closes.
         let k = pos.king(c);
-        let open = [-1, 0, 1]
-            .into_iter()
-            .filter_map(|df| t.geometry.square_at(t.geometry.file(k) as i32 + df, 0))
-            .filter(|&x| (t.file_mask[t.geometry.file(x) as usize] & pawns[c]).is_empty())
+        let open = self.king_files[k.index()]
+            .iter()
+            .filter(|&&file| file.any() && (file & pawns[c]).is_empty())
             .count() as i32;
         s.mg -= open * self.w.king_open_file;
-        if rel_rank(t.geometry, c, k) <= 1 {
+        if self.home_ranks[c].has(k) {
             let sh = (self.shield[c][k.index()] & pawns[c]).count() as i32;
             s.mg += sh.min(3) * self.w.shield;
         }
         s
-    }
-
-    /// `c`'s officers worth clearly more (by half a pawn) than `value`.
-    #[inline]
-    fn dearer_officers(&self, t: &Tables<B>, pos: &Position<B>, c: Color, value: i32) -> B {
-        let theirs = pos.by_color(c);
-        t.roles()
-            .filter(|r| self.officers.contains(*r) && self.value[r.index()] > value + 50)
-            .fold(B::EMPTY, |b, r| b | (pos.by_role(r) & theirs))
     }
 
     /// The squares from which a piece of `c`'s `role` would give check to the enemy royal

@@ -310,6 +310,23 @@ impl<B: TablesFor> Searcher<'_, B> {
         moves[i].0
     }
 
+    /// The `i`-th move of a node's list to search: the best-scored first, one at a time while
+    /// a cutoff is likely (most nodes cut off after a move or two); a node that gets as far
+    /// as its `PICKED`-th move sorts the rest at once (a selection step per move would cost
+    /// the square of their number, and at such nodes late-move pruning walks them all).
+    #[inline]
+    pub(super) fn next_move(moves: &mut [(Move, i32)], i: usize) -> Move {
+        const PICKED: usize = 3;
+        if i < PICKED {
+            return Self::pick(moves, i);
+        }
+        if i == PICKED {
+            // (stable: among equal scores the generation order stays)
+            moves[i..].sort_by_key(|m| std::cmp::Reverse(m.1));
+        }
+        moves[i].0
+    }
+
     /// The key of the move `m` of `pos` for the continuation history, without its colour:
     /// the piece that moves (or is dropped) and its destination.
     #[inline]
@@ -376,6 +393,36 @@ impl<B: TablesFor> Searcher<'_, B> {
 #[cfg(test)]
 mod tests {
     use super::{ContHistory, NO_KEY};
+    use crate::search::alphabeta::Searcher;
+    use crate::types::{Move, Square};
+
+    #[test]
+    fn moves_come_best_first_each_once_and_ties_in_generation_order() {
+        // forty moves whose scores repeat (ties, as among quiet moves without history)
+        let scores = |i: u8| (i32::from(i) * 7919 % 13) * 100 - 600;
+        let list: Vec<(Move, i32)> = (0..40)
+            .map(|i| (Move::normal(Square(i), Square(i + 1)), scores(i)))
+            .collect();
+        let mut moves = list.clone();
+        let order: Vec<Move> = (0..moves.len())
+            .map(|i| Searcher::<u64>::next_move(&mut moves, i))
+            .collect();
+        // every move exactly once
+        let mut seen: Vec<u8> = order.iter().map(|m| m.from.0).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..40).collect::<Vec<u8>>());
+        // by score, best first
+        let got: Vec<i32> = order.iter().map(|m| scores(m.from.0)).collect();
+        let mut want = got.clone();
+        want.sort_by_key(|&s| std::cmp::Reverse(s));
+        assert_eq!(got, want);
+        // moves that score the same keep the order they came in
+        let mut tied: Vec<(Move, i32)> = list.iter().map(|&(m, _)| (m, 0)).collect();
+        let order: Vec<Move> = (0..tied.len())
+            .map(|i| Searcher::<u64>::next_move(&mut tied, i))
+            .collect();
+        assert_eq!(order, list.iter().map(|&(m, _)| m).collect::<Vec<_>>());
+    }
 
     #[test]
     fn continuation_history_keeps_each_pair_apart_and_bounded() {

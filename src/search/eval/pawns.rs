@@ -53,11 +53,7 @@ impl<B: TablesFor> EvalTables<B> {
         }
         // connected: defended by a pawn of ours, or beside one on its rank (more as it
         // advances)
-        let beside = [-1, 1]
-            .into_iter()
-            .filter_map(|df| g.square_at(g.file(sq) as i32 + df, g.rank(sq) as i32))
-            .any(|x| ours.has(x));
-        if beside || pawn_attacks[c].has(sq) {
+        if (self.beside[i] & ours).any() || pawn_attacks[c].has(sq) {
             mg += self.w.connected_mg * (400 + 2 * adv) / 1000;
             eg += self.w.connected_eg * (400 + 2 * adv) / 1000;
         }
