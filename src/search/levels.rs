@@ -59,15 +59,15 @@ pub fn level_params(level: u8) -> LevelParams {
 /// it lies more than 750 below level 2, off the bottom of the scale.
 const RATINGS: [Option<u32>; 10] = [
     None,
-    Some(710),
-    Some(920),
-    Some(1190),
-    Some(1350),
-    Some(1490),
-    Some(1550),
-    Some(1770),
-    Some(1970),
-    Some(2190),
+    Some(850),
+    Some(1170),
+    Some(1340),
+    Some(1370),
+    Some(1610),
+    Some(1610),
+    Some(1750),
+    Some(1960),
+    Some(2330),
 ];
 
 /// The rough rating of `level`, when it has been measured.
