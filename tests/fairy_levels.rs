@@ -5,7 +5,8 @@
 //! `cargo test` plays 4 games a file (level 6 twice with each colour), with a node limit so that
 //! the games are the same on any machine. The full figure of the closing note is the same test
 //! with more games: `MYRIAD_LEVEL_GAMES=10 cargo test --release --test fairy_levels --
-//! --nocapture` prints a table line per file.
+//! --nocapture` prints a table line per file; `MYRIAD_LEVEL_FILES=codrus,clobber` keeps those
+//! files alone.
 
 use std::sync::atomic::AtomicBool;
 
@@ -81,6 +82,15 @@ fn level_6_beats_level_1_in_every_fairy_stockfish_file() {
         .collect();
     names.sort();
     assert!(names.len() >= 5, "{names:?}");
+    // MYRIAD_LEVEL_FILES=codrus,clobber measures those files alone
+    if let Ok(only) = std::env::var("MYRIAD_LEVEL_FILES") {
+        let only: Vec<&str> = only.split(',').map(str::trim).collect();
+        names.retain(|n| only.contains(&n.as_str()));
+        assert!(
+            !names.is_empty(),
+            "MYRIAD_LEVEL_FILES names no file of tests/golden/fs"
+        );
+    }
     // two files at a time: the suite runs on two cores
     let chunks: Vec<Vec<String>> = names
         .chunks(names.len().div_ceil(2))

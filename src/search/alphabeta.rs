@@ -92,8 +92,9 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     /// Quiescence may generate the captures and promotions alone (the stalemate of the side
     /// to move is a draw, so standing pat where it has none is sound enough).
     tactical_gen: bool,
-    /// May late quiet moves be pruned at shallow depth? Not where captures are obligatory:
-    /// there a quiet move offers material that the opponent must take.
+    /// May late quiet moves be pruned at shallow depth, and a null move tried? Not where
+    /// captures are obligatory: there a quiet move offers material that the opponent must
+    /// take, and passing would dodge a capture the rules force.
     quiet_pruning: bool,
     /// Does a static exchange evaluation mean anything here? Not where material counts
     /// against its owner or captures are obligatory.
