@@ -51,6 +51,44 @@ fn random_play(data: &[u8]) {
     assert_eq!(pgn::export(&back, &[]), text);
 }
 
+/// random_play crash-72c59bd8 (2026-12-03): a Minixiangqi game that ended by perpetual check
+/// (the checking side loses on the repetition), with moves left, as a repetition leaves them.
+/// The target wrongly expected every rule end but Makruk's count to leave no move; the game
+/// was right, and the target now counts a perpetual check with the count.
+#[test]
+fn random_play_perpetual_check_ends_the_game_with_moves_left() {
+    use myriad::game::Reason;
+    use myriad::position::EndRule;
+    let data: &[u8] = &[
+        61, 55, 54, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 91, 1, 1, 1, 1,
+        33, 1, 1, 1, 140, 255, 61, 55, 54, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 1, 1, 1, 1, 1, 1, 49,
+        1, 1, 1, 91, 1, 1, 1, 1, 33, 1, 1, 1, 1, 1, 91, 1, 1, 1, 190, 190, 190, 190, 190, 190, 190,
+        190, 190, 190, 190, 1, 33, 1, 1, 1, 140, 255, 61, 55, 54, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 91, 1, 1, 1, 1, 33, 1, 1, 1, 140, 96, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 11, 255,
+        255, 255, 255, 255, 255, 255, 255, 99, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 1, 140, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 255, 255, 11, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 11, 12,
+    ];
+    let v = variant(data[0]);
+    assert_eq!(v.name(), "Minixiangqi");
+    // (an odd mode byte: the variant's own start)
+    assert_eq!(data[1] & 1, 1);
+    let mut g = Game::new_seeded(v.clone(), data[1] as u64);
+    for &b in &data[2..] {
+        if g.outcome().is_some() {
+            break;
+        }
+        let moves = g.legal_moves();
+        g.play(moves[b as usize % moves.len()]).unwrap();
+    }
+    let o = g.outcome().expect("the game ended");
+    assert_eq!(o.reason, Reason::Rule(EndRule::PerpetualCheck));
+    assert!(!g.position().legal_moves(&v).is_empty());
+    random_play(data);
+}
+
 /// random_play crash-a83d8a08: Chess64 (a randomized variant) started with its setup phase
 /// by hand and no step played exported a PGN with neither `SetupSteps` nor `FEN`, which the
 /// importer refused ("starts from a random array, but there is no FEN tag"). Export now writes

@@ -49,8 +49,11 @@ fuzz_target!(|data: &[u8]| {
             match o.reason {
                 Reason::Checkmate => assert!(real.is_empty() && pos.is_check(v)),
                 Reason::Stalemate => assert!(real.is_empty() && !pos.is_check(v)),
-                // Makruk's count ends the game as the move rule does: moves remain
-                Reason::Rule(EndRule::Counting) => assert!(!real.is_empty()),
+                // Makruk's count ends the game as the move rule does, and a perpetual check
+                // as a repetition does: moves remain
+                Reason::Rule(EndRule::Counting | EndRule::PerpetualCheck) => {
+                    assert!(!real.is_empty())
+                }
                 // the other rule ends (a region, the n-th check, extinction) leave no move
                 Reason::Rule(rule) => {
                     assert!(real.is_empty());
