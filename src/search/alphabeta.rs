@@ -101,6 +101,8 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     see_ok: bool,
     /// A move list for each ply, reused from node to node.
     move_lists: Vec<Vec<(Move, i32)>>,
+    /// The quiet moves searched so far at each ply (kept the same way).
+    quiet_lists: Vec<Vec<Move>>,
     /// Late-move reductions by depth and number of moves searched.
     lmr: Box<[[i32; 64]; 64]>,
     /// The move played at each ply of the current line (`Move::PASS` for a null move).
@@ -229,6 +231,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             excluded: [None; MAX_PLY + 1],
             evals: [-INF; MAX_PLY + 1],
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            quiet_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
 
@@ -523,14 +526,21 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             improving,
             key,
         };
-        let best = self.search_moves(pos, &mut moves, node);
+        let mut quiets = std::mem::take(&mut self.quiet_lists[ply]);
+        let best = self.search_moves(pos, (&mut moves, &mut quiets), node);
         self.move_lists[ply] = moves;
+        self.quiet_lists[ply] = quiets;
         best
     }
 
     /// The moves of a node searched in order (principal variation search with late-move
     /// pruning and reductions); stores the result in the table.
-    fn search_moves(&mut self, pos: &Position<B>, moves: &mut Vec<(Move, i32)>, node: Node) -> i32 {
+    fn search_moves(
+        &mut self,
+        pos: &Position<B>,
+        (moves, quiets_tried): (&mut Vec<(Move, i32)>, &mut Vec<Move>),
+        node: Node,
+    ) -> i32 {
         let Node {
             depth,
             mut alpha,
@@ -563,7 +573,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let mut best_move = None;
         let old_alpha = alpha;
         let mut searched = 0;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        quiets_tried.clear();
         let excluded = self.excluded[ply];
         for i in 0..moves.len() {
             let m = Self::next_move(moves, i);
@@ -641,7 +651,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !capture {
-                            self.reward_cutoff(pos, m, &quiets_tried, depth, ply);
+                            self.reward_cutoff(pos, m, quiets_tried, depth, ply);
                         }
                         break;
                     }
