@@ -348,10 +348,7 @@ impl<B: TablesFor> EvalTables<B> {
                         + centre_file * a / 1000 * self.w.pawn_centre_mg / 1000;
                     let eg = a * a / 1000 * self.w.pawn_advance_eg / 1000
                         + a * self.w.pawn_linear_eg / 1000;
-                    (
-                        value * self.w.pawn_mg / 100 + mg,
-                        value * self.w.pawn_eg / 100 + eg,
-                    )
+                    (value + mg, value + eg)
                 } else {
                     let w = if rider {
                         self.w.rider_centre
@@ -359,10 +356,7 @@ impl<B: TablesFor> EvalTables<B> {
                         self.w.leaper_centre
                     };
                     let b = (cen - 500) * w / 1000 - baseline;
-                    (
-                        value * self.w.officer_mg / 100 + b,
-                        value * self.w.officer_eg / 100 + b / 2,
-                    )
+                    (value + b, value + b / 2)
                 };
                 let i = t.idx(c, r, sq);
                 self.pst_mg[i] = mg;
@@ -492,19 +486,14 @@ impl<B: TablesFor> EvalTables<B> {
         score
     }
 
-    /// Pieces in hand (Crazyhouse), at their middlegame material value: a piece in hand may
-    /// enter the game anywhere, so it is worth at least what it is worth on the board.
+    /// Pieces in hand (Crazyhouse), at their material value: a piece in hand may enter the
+    /// game anywhere, so it is worth at least what it is worth on the board.
     fn hands_white(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
         t.roles()
             .map(|r| {
                 let n =
                     pos.hand_count(Color::White, r) as i32 - pos.hand_count(Color::Black, r) as i32;
-                let scale = if self.pawn[r.index()] {
-                    self.w.pawn_mg
-                } else {
-                    self.w.officer_mg
-                };
-                n * self.value[r.index()] * scale / 100
+                n * self.value[r.index()]
             })
             .sum()
     }

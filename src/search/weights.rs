@@ -146,16 +146,6 @@ weights! {
     outpost_mg: hand 30, tuned 30;
     /// The same, endgame.
     outpost_eg: hand 15, tuned 15;
-    /// A pawn's material value in the middlegame, in percent of its value (the rules file's,
-    /// or 100).
-    pawn_mg: hand 100, tuned 96;
-    /// The same in the endgame.
-    pawn_eg: hand 100, tuned 99;
-    /// An officer's material value in the middlegame, in percent of its value (the rules
-    /// file's, or the one derived from its moves): the scale of the pieces against the pawns.
-    officer_mg: hand 100, tuned 127;
-    /// The same in the endgame.
-    officer_eg: hand 100, tuned 112;
 }
 
 impl Default for EvalWeights {
