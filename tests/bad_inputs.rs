@@ -337,6 +337,25 @@ const FEN_CASES: &[(&str, &str, &[&str])] = &[
             "help: each side needs exactly one `K`",
         ],
     ),
+    // a placement places every piece in hand: more than the free squares can never finish
+    (
+        "choose960",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRRRRRRRRRRRBBNNkqrrbbnn] w - - 0 1",
+        &[
+            "White holds 18 pieces in hand (KQRBN), but has only 8 empty squares",
+            "column 30",
+            "help: every piece in hand is placed before move 1",
+        ],
+    ),
+    (
+        "pre-chess",
+        "rn6/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] b - - 0 1",
+        &[
+            "Black holds 8 pieces in hand (KQRBN), but has only 6 empty squares",
+            "column 32",
+            "help:",
+        ],
+    ),
 ];
 
 #[test]

@@ -180,3 +180,35 @@ fn move_text_with_plus_signs_never_panics() {
         }
     }
 }
+
+/// fuzz `rules_compile` timeout-0c81e2b1 (2026-12-03): Choose-your-own Chess960 with 129
+/// pieces in hand for the 8 squares of the first rank. It compiled, and every placement then
+/// searched for a way to finish among the partial arrays of the whole hand (0.4 s a move,
+/// over 10 s under the fuzzer). A hand larger than its squares is now refused by the checker,
+/// the search tries only the kinds the `require` lines name (the others need a free square
+/// each), and a FEN in mid-placement must leave room for its hand too.
+#[test]
+fn a_hand_larger_than_its_squares_is_refused() {
+    let text = format!(
+        "extends \"chess\"\nname \"Choose\"\narray \"8/pppppppp/8/8/8/8/PPPPPPPP/8\"\n\
+         setup {{\n  hand \"KQRRB{}BNN\"\n  place white first ranks 1\n  \
+         require opposite-colours B\n  require K between R\n}}\n",
+        "R".repeat(121)
+    );
+    let e = myriad::rules::compile_source(&text, "t.rules")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("the hand holds 129 pieces, but White has only 8 empty squares")
+            && e.contains("t.rules:5:8"),
+        "{e}"
+    );
+    // the bundled placement still plays: five kinds on eight squares, but not the king in a
+    // corner (it could not stand between the rooks)
+    let v = myriad::rules::load("choose960").unwrap();
+    let g = Game::new_with_setup(v.clone());
+    assert_eq!(g.legal_moves().len(), 5 * 8 - 2);
+    let fen = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRRRRRRRRRRRBBNNkqrrbbnn] w - - 0 1";
+    let e = Game::from_fen(v, fen).unwrap_err().to_string();
+    assert!(e.contains("White holds 18 pieces in hand"), "{e}");
+}

@@ -6,6 +6,7 @@
 
 use crate::position::AnyPosition;
 use crate::types::{Color, Move, Piece, Role, Square};
+use crate::variant::setup::{placement_region, Completion};
 use crate::variant::{ConstraintKind, Variant};
 
 /// Is the game placing pieces from the hands (rather than playing or swapping)?
@@ -15,31 +16,35 @@ pub fn placing(v: &Variant, pos: &AnyPosition) -> bool {
 
 /// The squares where side `c` may place a piece of `role` (empty or not).
 fn region(v: &Variant, c: Color, role: Role) -> Vec<Square> {
-    let g = v.geometry();
-    let Some(pl) = v.placement() else {
-        return vec![];
-    };
-    let mut out = vec![];
-    for &r in pl.ranks_of(role) {
-        let abs = if c.is_white() { r } else { g.ranks - 1 - r };
-        out.extend((0..g.files).map(|f| g.square(f, abs)));
+    match v.placement() {
+        Some(pl) => placement_region(v.geometry(), pl, c, role),
+        None => vec![],
     }
-    out
+}
+
+/// The pieces side `c` holds, kind by kind.
+fn hand_of(v: &Variant, pos: &AnyPosition, c: Color) -> Vec<(Role, usize)> {
+    v.roles()
+        .map(|r| (r, pos.hand_count(c, r) as usize))
+        .filter(|(_, n)| *n > 0)
+        .collect()
 }
 
 /// The legal drops of the side to act: every kind it holds, on every empty square of the
-/// kind's ranks, that keeps each `require opposite-colours` satisfiable.
+/// kind's ranks, that keeps each `require` satisfiable.
 pub fn legal_drops(v: &Variant, pos: &AnyPosition) -> Vec<Move> {
     let us = pos.turn();
     let mut out = vec![];
-    for role in v.roles() {
-        if pos.hand_count(us, role) == 0 {
-            continue;
-        }
+    let mut completion = completion(v, us);
+    let hand = hand_of(v, pos, us);
+    let array = pos.array(v);
+    for &(role, _) in &hand {
         for sq in region(v, us, role) {
             if pos.piece_at(sq).is_none()
                 && opposite_colours_ok(v, pos, us, role, sq)
-                && completion_ok(v, pos, us, role, sq)
+                && completion
+                    .as_mut()
+                    .is_none_or(|c| completion_ok(c, &array, &hand, role, sq))
             {
                 out.push(Move::drop(role, sq));
             }
@@ -48,71 +53,40 @@ pub fn legal_drops(v: &Variant, pos: &AnyPosition) -> Vec<Move> {
     out
 }
 
-/// The other requirements (`K between R`, `K not on b g`) during a placement: a drop is legal
-/// only if the side can still place the rest of its hand so that every requirement holds at
-/// the end (no dead ends; Choose-your-Chess960). The bishops' colours alone are judged by
-/// Fairy-Stockfish's rule above, which this does not replace (Pre-Chess's perft is its).
-fn completion_ok(v: &Variant, pos: &AnyPosition, us: Color, role: Role, to: Square) -> bool {
-    let Some(setup) = v.setup() else {
-        return true;
-    };
-    if setup
+/// The search behind [`completion_ok`], if the setup has requirements other than the bishops'
+/// colours (those alone are judged by Fairy-Stockfish's rule, which this does not replace:
+/// Pre-Chess's perft is its).
+fn completion(v: &Variant, us: Color) -> Option<Completion<'_>> {
+    let setup = v.setup()?;
+    let pl = v.placement()?;
+    let all_colours = setup
         .constraints
         .iter()
-        .all(|c| matches!(c.kind, ConstraintKind::OppositeColors(_)))
-    {
-        return true;
-    }
-    let mut array = pos.array(v);
-    array[to.index()] = Some(Piece { color: us, role });
-    let mut hand: Vec<Role> = v
-        .roles()
-        .flat_map(|r| std::iter::repeat_n(r, pos.hand_count(us, r) as usize))
-        .collect();
-    if let Some(i) = hand.iter().position(|&r| r == role) {
-        hand.remove(i);
-    }
-    let mut dead = std::collections::HashSet::new();
-    can_finish(v, us, &mut array, &mut hand, &mut dead)
+        .all(|c| matches!(c.kind, ConstraintKind::OppositeColors(_)));
+    (!all_colours).then(|| Completion::new(v.geometry(), pl, &setup.constraints, us))
 }
 
-/// Can side `us` place `hand` (in this order of kinds, each on any free square of its ranks)
-/// so that every requirement holds on the final array? `dead` remembers hopeless states.
-fn can_finish(
-    v: &Variant,
-    us: Color,
-    array: &mut Vec<Option<Piece>>,
-    hand: &mut Vec<Role>,
-    dead: &mut std::collections::HashSet<Vec<Option<Piece>>>,
+/// The other requirements (`K between R`, `K not on b g`) during a placement: a drop is legal
+/// only if the side can still place the rest of its hand so that every requirement holds at
+/// the end (no dead ends; Choose-your-Chess960). A hand too large to judge (one set up by a
+/// FEN: the rules checker refuses a declared one) keeps every drop.
+fn completion_ok(
+    c: &mut Completion,
+    array: &[Option<Piece>],
+    hand: &[(Role, usize)],
+    role: Role,
+    to: Square,
 ) -> bool {
-    let g = v.geometry();
-    let Some(role) = hand.pop() else {
-        let ok = v
-            .setup()
-            .is_none_or(|s| s.constraints.iter().all(|c| c.holds(g, array, us)));
-        return ok;
-    };
-    if dead.contains(array) {
-        hand.push(role);
-        return false;
-    }
-    let mut ok = false;
-    for sq in region(v, us, role) {
-        if array[sq.index()].is_some() {
-            continue;
-        }
-        array[sq.index()] = Some(Piece { color: us, role });
-        ok = can_finish(v, us, array, hand, dead);
-        array[sq.index()] = None;
-        if ok {
-            break;
-        }
-    }
-    if !ok {
-        dead.insert(array.clone());
-    }
-    hand.push(role);
-    ok
+    let mut array = array.to_vec();
+    array[to.index()] = Some(Piece {
+        color: c.side(),
+        role,
+    });
+    let rest: Vec<(Role, usize)> = hand
+        .iter()
+        .map(|&(r, n)| (r, if r == role { n - 1 } else { n }))
+        .collect();
+    c.can_finish(&mut array, &rest).unwrap_or(true)
 }
 
 /// `require opposite-colours B` during a placement, exactly as Fairy-Stockfish's

@@ -170,6 +170,7 @@ impl<B: TablesFor> Position<B> {
         let mut p = Self::empty();
         p.read_checks_field(v, &mut fields)?;
         let (boff, mut board) = fields[0];
+        let mut hand_at = boff + board.len();
         // Pieces in hand follow the board in brackets: `.../8[KQRRBBNNkqrrbbnn]`.
         if let Some(open) = board.find('[') {
             let Some(inner) = board[open + 1..].strip_suffix(']') else {
@@ -188,12 +189,14 @@ impl<B: TablesFor> Position<B> {
                 ));
             }
             p.read_hand(v, boff + open + 1, inner)?;
+            hand_at = boff + open;
             board = &board[..open];
         }
         let (board, marks) = Self::split_promoted_marks(v, boff, board)?;
         p.read_board(v, boff, &board)?;
         p.set_promoted_marks(v, &marks);
         p.find_kings(v, boff)?;
+        p.check_hand_fits(v, hand_at)?;
         if let Some(&(toff, t)) = fields.get(1) {
             p.turn = parse_turn(toff, t)?;
         }

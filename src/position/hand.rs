@@ -4,6 +4,7 @@
 
 use super::{zobrist, FenError, Position};
 use crate::types::{Color, Move, Piece, Role, MAX_ROLES};
+use crate::variant::setup::shortfall;
 use crate::variant::{TablesFor, Variant};
 
 impl<B: TablesFor> Position<B> {
@@ -124,6 +125,36 @@ impl<B: TablesFor> Position<B> {
                 return Err(super::fen::ferr(off + i, "too many pieces in hand", None));
             }
             self.add_to_hand(p.color, p.role);
+        }
+        Ok(())
+    }
+
+    /// A FEN of a game in its placement phase: each side must be able to place every piece it
+    /// holds on a free square of its ranks (`off`: where the hand is written).
+    pub(super) fn check_hand_fits(&self, v: &Variant, off: usize) -> Result<(), FenError> {
+        let Some(pl) = v.placement() else {
+            return Ok(());
+        };
+        let g = v.geometry();
+        let array: Vec<Option<Piece>> = g.squares().map(|s| self.piece_at(s)).collect();
+        for c in Color::ALL {
+            let hand: Vec<(Role, usize)> = v
+                .roles()
+                .map(|r| (r, self.hand_count(c, r) as usize))
+                .filter(|(_, n)| *n > 0)
+                .collect();
+            let Some(short) = shortfall(g, pl, c, &array, &hand) else {
+                continue;
+            };
+            let kinds: String = short.roles.iter().map(|&r| v.role(r).letter).collect();
+            return Err(super::fen::ferr(
+                off,
+                format!(
+                    "{c} holds {} pieces in hand ({kinds}), but has only {} empty squares to place them on",
+                    short.pieces, short.squares
+                ),
+                Some("every piece in hand is placed before move 1: hold fewer pieces, or free squares on the placement ranks".into()),
+            ));
         }
         Ok(())
     }

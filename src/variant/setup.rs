@@ -13,6 +13,7 @@
 
 mod census;
 mod constraint;
+mod fit;
 mod refusal;
 mod walk;
 
@@ -20,6 +21,9 @@ pub use census::{
     arrangement_count, for_each_arrangement, is_mirrored_array, movable,
     sample_independent_shuffle, setup_size, setup_size_of, Census, SetupSize, Shape,
     MAX_SETUP_WORK,
+};
+pub use fit::{
+    completion_work, placement_region, shortfall, Completion, Shortfall, MAX_PLACEMENT_WORK,
 };
 pub use refusal::{describe_requirement, refusing_requirements};
 pub use walk::{
@@ -191,6 +195,18 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// The hand kind by kind, in the order first written.
+    pub fn hand_counts(&self) -> Vec<(Role, usize)> {
+        let mut out: Vec<(Role, usize)> = vec![];
+        for &r in &self.hand {
+            match out.iter_mut().find(|(k, _)| *k == r) {
+                Some((_, n)) => *n += 1,
+                None => out.push((r, 1)),
+            }
+        }
+        out
+    }
+
     /// The ranks (0 = own back rank) where `role` may be placed.
     pub fn ranks_of(&self, role: Role) -> &[u8] {
         self.by_role

@@ -99,6 +99,9 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
     if let (Some((k, _)), Some(sp)) = (&d.setup, &setup) {
         setup::check_size(s, *k, &array, geometry, sp);
     }
+    if let (Some((_, Some(b))), Some(sp), false) = (&d.setup, &setup, s.has_problems()) {
+        place::check_fit(s, b, &array, geometry, sp);
+    }
     if s.has_problems() {
         return None;
     }

@@ -6,8 +6,10 @@ use crate::rules::ast::{RequireKind, SetupBlock, Side, Spanned};
 use crate::rules::keywords::Kw;
 use crate::rules::load::Draft;
 use crate::rules::session::Session;
+use crate::types::Piece;
 use crate::types::{Color, Geometry};
-use crate::variant::Placement;
+use crate::variant::setup::{completion_work, shortfall, MAX_PLACEMENT_WORK};
+use crate::variant::{Placement, SetupPhase};
 
 /// The letters of the last `hand` line of the draft's setup block (for the array and castling
 /// checks, which run before the setup block is checked: a king or rook in hand is not missing).
@@ -116,4 +118,79 @@ pub(super) fn check(
         ranks,
         by_role,
     })
+}
+
+/// Once the array is known: every side must be able to place its whole hand (enough free
+/// squares on the ranks of each kind), and the search that keeps the `require` lines
+/// satisfiable during the placement must stay small.
+pub(super) fn check_fit(
+    s: &mut Session,
+    b: &SetupBlock,
+    array: &[Option<Piece>],
+    g: Geometry,
+    sp: &SetupPhase,
+) {
+    let (Some(pl), Some((_, text)), Some(place)) = (&sp.placement, b.hand.first(), b.place.first())
+    else {
+        return;
+    };
+    let hand = pl.hand_counts();
+    for side in Color::ALL {
+        let Some(short) = shortfall(g, pl, side, array, &hand) else {
+            continue;
+        };
+        let what = if short.roles.len() == hand.len() {
+            format!("the hand holds {} pieces", short.pieces)
+        } else {
+            let letters: Vec<String> = short
+                .roles
+                .iter()
+                .map(|r| format!("`{}`", letter_of(text, *r, pl)))
+                .collect();
+            format!(
+                "the hand holds {} pieces of kinds {}",
+                short.pieces,
+                letters.join(" ")
+            )
+        };
+        s.error(
+            text.span,
+            format!(
+                "{what}, but {side} has only {} empty squares to place them on",
+                short.squares
+            ),
+            Some("remove pieces from the hand, or name more `ranks` after `place`: every piece in hand must be placed before move 1".into()),
+        );
+        return;
+    }
+    // the bishops' colours alone are judged by Fairy-Stockfish's rule, with no search
+    if sp
+        .constraints
+        .iter()
+        .all(|c| matches!(c.kind, crate::variant::ConstraintKind::OppositeColors(_)))
+    {
+        return;
+    }
+    let work = Color::ALL
+        .iter()
+        .map(|&c| completion_work(g, pl, &sp.constraints, c, array, &hand))
+        .max()
+        .unwrap_or(0);
+    if work > MAX_PLACEMENT_WORK {
+        s.error(
+            place.span,
+            format!("this placement is too large to keep the `require` lines satisfiable: up to {} partial arrays to examine (Myriad examines at most {})", super::setup::big(work), super::setup::big(MAX_PLACEMENT_WORK)),
+            Some("put fewer of the pieces that the `require` lines name in the hand, or name fewer `ranks`".into()),
+        );
+    }
+}
+
+/// The letter of `role` as the hand writes it.
+fn letter_of(text: &crate::rules::ast::Str, role: crate::types::Role, pl: &Placement) -> char {
+    let letters: Vec<char> = text.value.chars().filter(|c| !c.is_whitespace()).collect();
+    pl.hand
+        .iter()
+        .position(|&r| r == role)
+        .and_then(|i| letters.get(i).copied())
+        .unwrap_or('?')
 }

@@ -438,7 +438,7 @@ pub(super) fn check_size(
 }
 
 /// A count for a message: `64,864,800`, or `10^19 or more` when it saturated.
-fn big(n: u64) -> String {
+pub(super) fn big(n: u64) -> String {
     if n == u64::MAX {
         return "10^19 or more".into();
     }

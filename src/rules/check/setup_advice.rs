@@ -6,7 +6,7 @@ use crate::rules::ast::{Require, RequireKind, Span};
 use crate::rules::session::Session;
 use crate::types::Color;
 use crate::variant::setup::{
-    arrangement_count, for_each_arrangement, legal_setup_moves, movable, StartArrays,
+    arrangement_count, for_each_arrangement, legal_setup_moves, movable, Completion, StartArrays,
 };
 use crate::variant::{ConstraintKind, VariantSpec};
 
@@ -110,7 +110,14 @@ fn stuck(spec: &VariantSpec, keep: &[bool]) -> bool {
             keep.get(i - 1).copied().unwrap_or(true)
         });
     }
-    if setup.shuffle.is_some() {
+    if let (Some(pl), Some(sp)) = (&setup.placement, &spec.setup) {
+        let hand = pl.hand_counts();
+        Color::ALL.iter().any(|&side| {
+            Completion::new(spec.geometry, pl, &sp.constraints, side)
+                .can_finish(&mut spec.array.clone(), &hand)
+                == Some(false)
+        })
+    } else if setup.shuffle.is_some() {
         StartArrays::new(&spec).is_empty()
     } else {
         !setup.steps.is_empty() && legal_setup_moves(&spec, spec.array.clone(), 0, &[]).is_empty()
