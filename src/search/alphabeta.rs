@@ -243,7 +243,9 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let e = if self.h.eval_cache[slot].0 == key {
             self.h.eval_cache[slot].1
         } else {
-            let e = self.et.evaluate(self.t, pos);
+            let e = self
+                .et
+                .evaluate_with(self.t, pos, Some(&mut self.h.pawn_cache));
             self.h.eval_cache[slot] = (key, e);
             e
         };

@@ -421,10 +421,20 @@ impl<B: TablesFor> EvalTables<B> {
 
     /// The evaluation from the point of view of the side to move, in centipawns.
     pub fn evaluate(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
+        self.evaluate_with(t, pos, None)
+    }
+
+    /// [`Self::evaluate`], with the pawn-structure terms kept in `cache` (a searcher's).
+    pub fn evaluate_with(
+        &self,
+        t: &Tables<B>,
+        pos: &Position<B>,
+        cache: Option<&mut PawnCache>,
+    ) -> i32 {
         let white = if self.inverted {
             self.inverted_white(t, pos)
         } else {
-            self.evaluate_white(t, pos)
+            self.evaluate_white_with(t, pos, cache)
         };
         let tempo = self.w.tempo;
         let s = white + if pos.turn().is_white() { tempo } else { -tempo };
@@ -436,7 +446,18 @@ impl<B: TablesFor> EvalTables<B> {
     }
 
     /// The evaluation from White's point of view, without the tempo bonus.
+    #[cfg(test)]
     pub fn evaluate_white(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
+        self.evaluate_white_with(t, pos, None)
+    }
+
+    /// The evaluation from White's point of view, without the tempo bonus.
+    fn evaluate_white_with(
+        &self,
+        t: &Tables<B>,
+        pos: &Position<B>,
+        cache: Option<&mut PawnCache>,
+    ) -> i32 {
         let mut pawns = ByColor::<B>::default();
         let mut pawn_attacks = ByColor::<B>::default();
         for c in Color::ALL {
@@ -453,8 +474,11 @@ impl<B: TablesFor> EvalTables<B> {
             }
         }
         let mut terms = ByColor::<SideTerms<B>>::default();
+        let structure = self.pawn_structure(&pawns, &pawn_attacks, cache);
         for c in Color::ALL {
             terms[c] = self.side_terms(t, pos, c, &pawns, &pawn_attacks);
+            terms[c].mg += structure[c].0;
+            terms[c].eg += structure[c].1 + self.pawn_race(t.geometry, pos, c, &pawns);
         }
         // Enemy pieces (the royal piece aside) that we attack and they do not defend.
         for c in Color::ALL.into_iter().filter(|_| self.exchanges_matter) {
@@ -484,40 +508,6 @@ impl<B: TablesFor> EvalTables<B> {
             score += self.hands_white(t, pos);
         }
         score
-    }
-
-    /// Pieces in hand (Crazyhouse), at their material value: a piece in hand may enter the
-    /// game anywhere, so it is worth at least what it is worth on the board.
-    fn hands_white(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
-        t.roles()
-            .map(|r| {
-                let n =
-                    pos.hand_count(Color::White, r) as i32 - pos.hand_count(Color::Black, r) as i32;
-                n * self.value[r.index()]
-            })
-            .sum()
-    }
-
-    /// White's score where losing every piece wins (Antichess): each piece counts against its
-    /// owner, a cheap one less than a dear one (it is easier to give away), and each of the
-    /// opponent's squares to move to counts for us (more chances that it must capture).
-    fn inverted_white(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
-        let occ = pos.occupied();
-        let mut side = ByColor::<i32>::default();
-        for c in Color::ALL {
-            let ours = pos.by_color(c);
-            for r in t.roles() {
-                for sq in (pos.by_role(r) & ours).iter() {
-                    let i = t.idx(c, r, sq);
-                    let mut a = t.leap_capture[i] | t.leap_quiet[i];
-                    for ride in &t.rides[t.cr(c, r)] {
-                        a |= t.ray_attacks(ride.ray, sq, occ);
-                    }
-                    side[c] += 200 + self.value[r.index()] / 4 - 2 * (a & !ours).count() as i32;
-                }
-            }
-        }
-        side[Color::Black] - side[Color::White]
     }
 
     /// The terms of one side's pieces, from its own point of view.
@@ -573,10 +563,7 @@ impl<B: TablesFor> EvalTables<B> {
                 }
                 s.material += self.value[ri];
                 if pawn {
-                    let (mg, eg) = self.pawn_terms(t.geometry, pos, (c, sq), pawns, pawn_attacks);
-                    s.mg += mg;
-                    s.eg += eg;
-                    continue;
+                    continue; // the structure: `pawns.rs`
                 }
                 s.phase += self.value[ri];
                 if self.outpost_role[ri]
@@ -682,5 +669,7 @@ struct SideTerms<B> {
 }
 
 mod pawns;
+mod special;
+pub(crate) use pawns::PawnCache;
 #[cfg(test)]
 mod tests;

@@ -94,6 +94,9 @@ pub trait Bits:
         self.count() > 1
     }
 
+    /// A well-mixed 64-bit digest of the set (for caches keyed by a few sets).
+    fn digest(self) -> u64;
+
     /// Iterates over the squares, lowest first.
     #[inline]
     fn iter(self) -> BitIter<Self> {
@@ -156,6 +159,18 @@ impl Bits for u64 {
     fn more_than_one(self) -> bool {
         self & self.wrapping_sub(1) != 0
     }
+    #[inline]
+    fn digest(self) -> u64 {
+        mix(self)
+    }
+}
+
+/// SplitMix64's finalizer: every input bit moves about half the output bits.
+#[inline]
+pub fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A 192-square set, for boards larger than 64 squares.
@@ -197,6 +212,12 @@ impl Bits for Big {
     const EMPTY_MAILBOX: [u8; 192] = [0; 192];
     const EMPTY: Big = Big([0; 3]);
 
+    #[inline]
+    fn digest(self) -> u64 {
+        mix(self.0[0])
+            ^ mix(self.0[1] ^ 0x9e37_79b9_7f4a_7c15).rotate_left(21)
+            ^ mix(self.0[2] ^ 0x3c6e_f372_fe94_f82a).rotate_left(42)
+    }
     #[inline]
     fn single(sq: Square) -> Big {
         let mut b = [0u64; 3];

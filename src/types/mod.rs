@@ -9,7 +9,7 @@ mod geometry;
 mod promoted;
 pub mod rng;
 
-pub use bits::{Big, Bits};
+pub use bits::{mix, Big, Bits};
 pub use geometry::Geometry;
 pub use promoted::{
     letter_is_upper, letter_lower, letter_text, letter_upper, promoted_base, promoted_letter,

@@ -6,6 +6,7 @@
 
 use super::{Searcher, EVAL_CACHE, MAX_PLY};
 use crate::position::Position;
+use crate::search::eval::PawnCache;
 use crate::types::{Color, Move, MoveKind};
 use crate::variant::TablesFor;
 
@@ -181,6 +182,8 @@ pub(crate) struct Heuristics {
     pub killers: Vec<[Option<Move>; 2]>,
     /// Static evaluations by hash (the variant's tables are fixed within a game).
     pub eval_cache: Vec<(u64, i32)>,
+    /// Pawn-structure terms by pawn placement.
+    pub pawn_cache: PawnCache,
     /// The variant the cached evaluations belong to (its address).
     pub variant_id: usize,
 }
@@ -193,6 +196,7 @@ impl Heuristics {
             cont: ContHistory::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             eval_cache: vec![(0, 0); EVAL_CACHE],
+            pawn_cache: PawnCache::new(),
             variant_id: 0,
         }
     }
@@ -203,6 +207,7 @@ impl Heuristics {
         self.cont.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+        self.pawn_cache.clear();
     }
 }
 

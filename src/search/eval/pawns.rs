@@ -1,62 +1,140 @@
 //! The pawn-structure terms of the evaluation: passed pawns (and the royal pieces' race to
-//! them), isolated, doubled and connected pawns.
+//! them), isolated, doubled and connected pawns. The terms that depend on the pawns alone are
+//! kept in a small cache keyed by where the pawns stand (Stockfish's pawn hash table): most
+//! positions of a search share their pawns with many others.
 
 use super::EvalTables;
 use crate::position::Position;
-use crate::types::{ByColor, Color, Geometry, Square};
+use crate::types::{mix, ByColor, Color, Geometry, Square};
 use crate::variant::TablesFor;
 
+/// Slots of the pawn cache (a power of two).
+const PAWN_CACHE: usize = 1 << 13;
+
+/// One slot: a digest of the pawns and their captures, and the two sides' structure terms
+/// (middlegame, endgame).
+#[derive(Clone, Copy, Default)]
+struct PawnSlot {
+    key: u64,
+    terms: [(i32, i32); 2],
+}
+
+/// The pawn-structure terms of recent pawn placements, for one searcher.
+pub(crate) struct PawnCache {
+    slots: Vec<PawnSlot>,
+}
+
+impl PawnCache {
+    pub fn new() -> PawnCache {
+        PawnCache {
+            slots: vec![PawnSlot::default(); PAWN_CACHE],
+        }
+    }
+
+    /// Forgets every entry (another variant, other weights).
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = PawnSlot::default());
+    }
+}
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        PawnCache::new()
+    }
+}
+
 impl<B: TablesFor> EvalTables<B> {
-    /// Passed, isolated, doubled and connected pawn terms of `c`'s pawn on `sq`: (middlegame,
-    /// endgame).
-    #[inline]
-    pub(super) fn pawn_terms(
+    /// Both sides' structure terms, (middlegame, endgame) each, from the cache if it has them.
+    pub(super) fn pawn_structure(
         &self,
-        g: Geometry,
-        pos: &Position<B>,
-        (c, sq): (Color, Square),
         pawns: &ByColor<B>,
         pawn_attacks: &ByColor<B>,
-    ) -> (i32, i32) {
+        cache: Option<&mut PawnCache>,
+    ) -> ByColor<(i32, i32)> {
+        let compute = || ByColor::new_with(|c| self.structure_of(c, pawns, pawn_attacks));
+        let Some(cache) = cache else {
+            return compute();
+        };
+        // the captures are in the key: with two kinds of pawn the squares alone are not enough
+        let key = (pawns[Color::White].digest()
+            ^ mix(pawns[Color::Black].digest() ^ 0x5851_f42d_4c95_7f2d)
+            ^ mix(pawn_attacks[Color::White].digest() ^ 0x1405_7b7e_f767_814f).rotate_left(17)
+            ^ mix(pawn_attacks[Color::Black].digest() ^ 0x2545_f491_4f6c_dd1d).rotate_left(34))
+            | 1;
+        let slot = &mut cache.slots[(key as usize) & (PAWN_CACHE - 1)];
+        if slot.key == key {
+            return ByColor::new(slot.terms[0], slot.terms[1]);
+        }
+        let terms = compute();
+        *slot = PawnSlot {
+            key,
+            terms: [terms[Color::White], terms[Color::Black]],
+        };
+        terms
+    }
+
+    /// The isolated, doubled, connected and passed terms of `c`'s pawns (the race aside).
+    fn structure_of(&self, c: Color, pawns: &ByColor<B>, pawn_attacks: &ByColor<B>) -> (i32, i32) {
         let (mut mg, mut eg) = (0, 0);
         let ours = pawns[c];
         let theirs = pawns[!c];
-        let i = sq.index();
-        let adv = self.advance[c][i];
-        let span = self.passed_span[c][i];
-        if (span & theirs).is_empty() {
-            let a2 = adv * adv / 1000;
-            mg += self.w.passed_mg + a2 * self.w.passed_advance_mg / 1000;
-            eg += self.w.passed_eg + a2 * self.w.passed_advance_eg / 1000;
-            // in the endgame the royal pieces race to the square in front of it
-            let ahead = if c.is_white() { 1 } else { -1 };
-            if let Some(stop) = g.square_at(g.file(sq) as i32, g.rank(sq) as i32 + ahead) {
-                let dist = |k: Square| {
-                    let df = (g.file(k) as i32 - g.file(stop) as i32).abs();
-                    let dr = (g.rank(k) as i32 - g.rank(stop) as i32).abs();
-                    df.max(dr).min(5)
-                };
-                let race = dist(pos.king(!c)) * self.w.passed_king_them
-                    - dist(pos.king(c)) * self.w.passed_king_us;
-                eg += race * adv / 1000;
+        for sq in ours.iter() {
+            let i = sq.index();
+            let adv = self.advance[c][i];
+            let span = self.passed_span[c][i];
+            if (span & theirs).is_empty() {
+                let a2 = adv * adv / 1000;
+                mg += self.w.passed_mg + a2 * self.w.passed_advance_mg / 1000;
+                eg += self.w.passed_eg + a2 * self.w.passed_advance_eg / 1000;
+            }
+            if (self.adjacent_files[i] & ours).is_empty() {
+                mg -= self.w.isolated_mg;
+                eg -= self.w.isolated_eg;
+            }
+            // doubled: another own pawn ahead on the same file
+            let ahead = span & !self.adjacent_files[i];
+            if (ahead & ours).any() {
+                mg -= self.w.doubled_mg;
+                eg -= self.w.doubled_eg;
+            }
+            // connected: defended by a pawn of ours, or beside one on its rank (more as it
+            // advances)
+            if (self.beside[i] & ours).any() || pawn_attacks[c].has(sq) {
+                mg += self.w.connected_mg * (400 + 2 * adv) / 1000;
+                eg += self.w.connected_eg * (400 + 2 * adv) / 1000;
             }
         }
-        if (self.adjacent_files[i] & ours).is_empty() {
-            mg -= self.w.isolated_mg;
-            eg -= self.w.isolated_eg;
-        }
-        // doubled: another own pawn ahead on the same file
-        let ahead = span & !self.adjacent_files[i];
-        if (ahead & ours).any() {
-            mg -= self.w.doubled_mg;
-            eg -= self.w.doubled_eg;
-        }
-        // connected: defended by a pawn of ours, or beside one on its rank (more as it
-        // advances)
-        if (self.beside[i] & ours).any() || pawn_attacks[c].has(sq) {
-            mg += self.w.connected_mg * (400 + 2 * adv) / 1000;
-            eg += self.w.connected_eg * (400 + 2 * adv) / 1000;
-        }
         (mg, eg)
+    }
+
+    /// In the endgame the royal pieces race to the square in front of each of `c`'s passed
+    /// pawns: the endgame term of that race, for all of them.
+    pub(super) fn pawn_race(
+        &self,
+        g: Geometry,
+        pos: &Position<B>,
+        c: Color,
+        pawns: &ByColor<B>,
+    ) -> i32 {
+        let mut eg = 0;
+        let theirs = pawns[!c];
+        let ahead = if c.is_white() { 1 } else { -1 };
+        let dist = |k: Square, stop: Square| {
+            let df = (g.file(k) as i32 - g.file(stop) as i32).abs();
+            let dr = (g.rank(k) as i32 - g.rank(stop) as i32).abs();
+            df.max(dr).min(5)
+        };
+        for sq in pawns[c].iter() {
+            let i = sq.index();
+            if (self.passed_span[c][i] & theirs).any() {
+                continue;
+            }
+            if let Some(stop) = g.square_at(g.file(sq) as i32, g.rank(sq) as i32 + ahead) {
+                let race = dist(pos.king(!c), stop) * self.w.passed_king_them
+                    - dist(pos.king(c), stop) * self.w.passed_king_us;
+                eg += race * self.advance[c][i] / 1000;
+            }
+        }
+        eg
     }
 }

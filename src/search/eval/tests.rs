@@ -157,3 +157,53 @@ fn threats_count_only_where_material_is_worth_keeping() {
     // captures obligatory, or losing the king (every piece) wins: an attacked piece is no loss
     assert!(!matter("codrus") && !matter("antichess"));
 }
+
+/// The pawn cache changes nothing: along random games of variants with pawns of one or more
+/// kinds, on small and large boards, the evaluation with a cache (hit or missed) equals the
+/// evaluation without one.
+#[test]
+fn the_pawn_cache_gives_the_same_evaluations() {
+    use crate::game::Game;
+    use crate::position::AnyPosition;
+    let mut rng = crate::types::rng::Rng(11);
+    for file in ["chess", "capablanca", "makruk", "horde", "shogi", "grand"] {
+        let v = crate::rules::load(file).unwrap();
+        let g = v.geometry();
+        let wide = g.files as usize * g.ranks as usize > 64;
+        let small = (!wide).then(|| EvalTables::<u64>::new(&v));
+        let big = wide.then(|| EvalTables::<crate::types::Big>::new(&v));
+        let mut cache = PawnCache::new();
+        let mut hits = 0;
+        for game in 0..6 {
+            let mut g = Game::new_seeded(v.clone(), game);
+            for _ in 0..80 {
+                let moves = g.legal_moves();
+                if moves.is_empty() || g.outcome().is_some() {
+                    break;
+                }
+                g.play(moves[rng.below(moves.len())]).unwrap();
+                for _ in 0..2 {
+                    let (plain, cached) = match g.position() {
+                        AnyPosition::Small(p) => {
+                            let et = small.as_ref().unwrap();
+                            (
+                                et.evaluate(v.tables(), p),
+                                et.evaluate_with(v.tables(), p, Some(&mut cache)),
+                            )
+                        }
+                        AnyPosition::Big(p) => {
+                            let et = big.as_ref().unwrap();
+                            (
+                                et.evaluate(v.tables(), p),
+                                et.evaluate_with(v.tables(), p, Some(&mut cache)),
+                            )
+                        }
+                    };
+                    assert_eq!(plain, cached, "{file}: {}", g.position().fen_shredder(&v));
+                    hits += 1;
+                }
+            }
+        }
+        assert!(hits > 100, "{file}: {hits}");
+    }
+}
