@@ -37,7 +37,11 @@ pub fn legal_drops(v: &Variant, pos: &AnyPosition) -> Vec<Move> {
     let mut out = vec![];
     let mut completion = completion(v, us);
     let hand = hand_of(v, pos, us);
-    let array = pos.array(v);
+    let array = if completion.is_some() {
+        pos.array(v)
+    } else {
+        vec![]
+    };
     for &(role, _) in &hand {
         for sq in region(v, us, role) {
             if pos.piece_at(sq).is_none()

@@ -100,7 +100,7 @@ pub(crate) fn check(s: &mut Session, d: &Draft, origin: Origin) -> Option<Varian
         setup::check_size(s, *k, &array, geometry, sp);
     }
     if let (Some((_, Some(b))), Some(sp), false) = (&d.setup, &setup, s.has_problems()) {
-        place::check_fit(s, b, &array, geometry, sp);
+        place::check_fit(s, b, &array, geometry, sp, &letters);
     }
     if s.has_problems() {
         return None;

@@ -129,6 +129,7 @@ pub(super) fn check_fit(
     array: &[Option<Piece>],
     g: Geometry,
     sp: &SetupPhase,
+    letters: &[char],
 ) {
     let (Some(pl), Some((_, text)), Some(place)) = (&sp.placement, b.hand.first(), b.place.first())
     else {
@@ -145,7 +146,7 @@ pub(super) fn check_fit(
             let letters: Vec<String> = short
                 .roles
                 .iter()
-                .map(|r| format!("`{}`", letter_of(text, *r, pl)))
+                .map(|r| format!("`{}`", letters.get(r.index()).copied().unwrap_or('?')))
                 .collect();
             format!(
                 "the hand holds {} pieces of kinds {}",
@@ -183,14 +184,4 @@ pub(super) fn check_fit(
             Some("put fewer of the pieces that the `require` lines name in the hand, or name fewer `ranks`".into()),
         );
     }
-}
-
-/// The letter of `role` as the hand writes it.
-fn letter_of(text: &crate::rules::ast::Str, role: crate::types::Role, pl: &Placement) -> char {
-    let letters: Vec<char> = text.value.chars().filter(|c| !c.is_whitespace()).collect();
-    pl.hand
-        .iter()
-        .position(|&r| r == role)
-        .and_then(|i| letters.get(i).copied())
-        .unwrap_or('?')
 }
