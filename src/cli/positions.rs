@@ -79,36 +79,76 @@ pub fn run_any(a: PositionsArgs) -> anyhow::Result<()> {
 }
 
 /// A placement phase (Pre-Chess): each side's arrays counted on their own, the positions being
-/// every pairing (never listed in memory; `--list` streams them).
+/// every pairing (never listed in memory; `--list` streams them, and needs each side's arrays
+/// listed, which [`placement_arrays`] bounds).
 fn placement(v: &myriad::variant::Variant, list: bool) -> anyhow::Result<()> {
-    use myriad::types::Color;
-    let Some(pa) = myriad::game::placement::placement_arrays(v) else {
-        anyhow::bail!(
-            "the sides' placement squares overlap: their arrays cannot be counted side by side"
-        );
+    use myriad::game::placement::{
+        placement_arrays, placement_count, PlacementCount, PlacementError,
     };
+    use myriad::types::Color;
+    // a hint for a placement too large to list
+    let hinted = |e: PlacementError, hint: &str| match e {
+        PlacementError::TooMany { .. } => anyhow::anyhow!("{e}\nhint: {hint}"),
+        e => anyhow::anyhow!("{e}"),
+    };
+    let terminal = std::io::stderr().is_terminal();
+    if terminal {
+        eprint!("\rcounting the arrays each side can reach...");
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let (w, b) = (pa.arrays[Color::White].len(), pa.arrays[Color::Black].len());
-    if list {
+    let count = if list {
+        let pa = placement_arrays(v).map_err(|e| {
+            hinted(
+                e,
+                "without `--list`, `myriad positions` counts a placement of any size whose only \
+                 `require` is `opposite-colours`",
+            )
+        })?;
+        let (w, b) = (pa.arrays[Color::White].len(), pa.arrays[Color::Black].len());
+        let mut last = Instant::now();
         for i in 0..w {
             for j in 0..b {
                 if writeln!(out, "{}", pa.position(v, i, j).fen_shredder(v)).is_err() {
                     return Ok(()); // the reader went away (`| head`)
                 }
             }
+            if terminal && last.elapsed() > Duration::from_millis(250) {
+                last = Instant::now();
+                let _ = out.flush();
+                eprint!("\rlisting: {} of {} positions", (i + 1) * b, pa.positions());
+            }
         }
-    }
-    if w == b {
-        let _ = writeln!(out, "{w} arrays a side");
+        if terminal {
+            eprint!("\r{:60}\r", "");
+        }
+        PlacementCount {
+            arrays: myriad::types::ByColor::new(w as u128, b as u128),
+            mirrored: pa.mirrored as u128,
+        }
     } else {
-        let _ = writeln!(out, "{w} arrays for White, {b} for Black");
+        placement_count(v).map_err(|e| {
+            hinted(
+                e,
+                "the requirements other than `opposite-colours` are counted by listing each \
+                 side's arrays; narrow the placement ranks or the hand",
+            )
+        })?
+    };
+    if terminal {
+        eprint!("\r{:60}\r", "");
+    }
+    let (w, b) = (count.arrays[Color::White], count.arrays[Color::Black]);
+    if w == b {
+        let _ = writeln!(out, "{} arrays a side", w);
+    } else {
+        let _ = writeln!(out, "{} arrays for White, {} for Black", w, b);
     }
     let _ = writeln!(
         out,
         "{} positions, {} mirrored",
-        pa.positions(),
-        pa.mirrored
+        count.positions(),
+        count.mirrored
     );
     Ok(())
 }

@@ -8,6 +8,9 @@ use crate::position::AnyPosition;
 use crate::types::{Color, Move, Piece, Role, Square};
 use crate::variant::setup::{placement_region, Completion};
 use crate::variant::{ConstraintKind, Variant};
+use count::SidePlacement;
+
+mod count;
 
 /// Is the game placing pieces from the hands (rather than playing or swapping)?
 pub fn placing(v: &Variant, pos: &AnyPosition) -> bool {
@@ -176,6 +179,119 @@ pub fn describe(v: &Variant, pos: &AnyPosition) -> String {
     )
 }
 
+/// Arrays a side may have for [`placement_arrays`] to list them in memory; larger
+/// placements are counted by [`placement_count`] alone.
+pub const MAX_LISTED_ARRAYS: u128 = 500_000;
+
+/// Why a placement's arrays cannot be listed or counted side by side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlacementError {
+    /// The game has no placement phase.
+    NoPlacement,
+    /// The sides' placement squares overlap: the sides are not independent.
+    Overlap,
+    /// A side has more arrays than [`MAX_LISTED_ARRAYS`].
+    TooMany {
+        /// The side.
+        side: Color,
+        /// Its number of arrays, or a bound on it when requirements other than the bishops'
+        /// colours remove some.
+        arrays: u128,
+    },
+}
+
+impl std::fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlacementError::NoPlacement => write!(f, "the game has no placement phase"),
+            PlacementError::Overlap => write!(
+                f,
+                "the sides' placement squares overlap: their arrays cannot be counted side by side"
+            ),
+            PlacementError::TooMany { side, arrays } => write!(
+                f,
+                "{side} can end its placement in up to {} arrays, more than the {} a side \
+                 that can be listed",
+                thousands(*arrays),
+                thousands(MAX_LISTED_ARRAYS)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlacementError {}
+
+/// `1234567` as `1,234,567`.
+fn thousands(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// How many arrays each side can end a placement phase with, and the start positions they
+/// make (every White array with every Black one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacementCount {
+    /// Each side's number of distinct final arrays.
+    pub arrays: crate::types::ByColor<u128>,
+    /// How many of White's arrays have their mirror image among Black's.
+    pub mirrored: u128,
+}
+
+impl PlacementCount {
+    /// Start positions: every White array with every Black array (saturating).
+    pub fn positions(&self) -> u128 {
+        self.arrays[Color::White].saturating_mul(self.arrays[Color::Black])
+    }
+}
+
+/// Counts a placement phase's arrays side by side. With no requirement but the bishops'
+/// colours the count needs no list (`count.rs`: Pre-Chess on two ranks, tens of millions of
+/// arrays a side, is counted at once); with others the arrays are listed by
+/// [`placement_arrays`], within its bound.
+pub fn placement_count(v: &Variant) -> Result<PlacementCount, PlacementError> {
+    let sides = independent_sides(v)?;
+    let colours_only = v.setup().is_none_or(|s| {
+        s.constraints
+            .iter()
+            .all(|c| matches!(c.kind, ConstraintKind::OppositeColors(_)))
+    });
+    if let (true, Some([w, b])) = (colours_only, &sides) {
+        return Ok(PlacementCount {
+            arrays: crate::types::ByColor::new(w.arrays(v), b.arrays(v)),
+            mirrored: w.mirrored(b, v),
+        });
+    }
+    let pa = placement_arrays(v)?;
+    Ok(PlacementCount {
+        arrays: crate::types::ByColor::new_with(|c| pa.arrays[c].len() as u128),
+        mirrored: pa.mirrored as u128,
+    })
+}
+
+/// Checks that the game has a placement whose sides place on squares of their own, and
+/// describes each side's placement for the count (`None` if one cannot be described).
+fn independent_sides(v: &Variant) -> Result<Option<[SidePlacement; 2]>, PlacementError> {
+    if v.placement().is_none() {
+        return Err(PlacementError::NoPlacement);
+    }
+    let squares = |c: Color| -> Vec<Square> { v.roles().flat_map(|r| region(v, c, r)).collect() };
+    let white = squares(Color::White);
+    if squares(Color::Black).iter().any(|s| white.contains(s)) {
+        return Err(PlacementError::Overlap);
+    }
+    let side = |c| SidePlacement::new(v, c);
+    Ok(side(Color::White)
+        .zip(side(Color::Black))
+        .map(|(w, b)| [w, b]))
+}
+
 /// The arrays a placement phase leads to, counted side by side.
 #[derive(Clone, Debug)]
 pub struct PlacementArrays {
@@ -207,17 +323,20 @@ impl PlacementArrays {
     }
 }
 
-/// Counts a placement phase without walking its game tree: each side's placements depend only
-/// on its own pieces and its own placement squares, so each side's final arrays are found on
-/// their own (a walk over that side's partial arrays, each visited once), and the start
-/// positions are every pairing of a White and a Black array. `None` if the game has no
-/// placement, or if the sides' placement squares overlap (then the sides are not independent).
-pub fn placement_arrays(v: &Variant) -> Option<PlacementArrays> {
-    v.placement()?;
-    let squares = |c: Color| -> Vec<Square> { v.roles().flat_map(|r| region(v, c, r)).collect() };
-    let white = squares(Color::White);
-    if squares(Color::Black).iter().any(|s| white.contains(s)) {
-        return None;
+/// Lists a placement phase's arrays without walking its game tree: each side's placements
+/// depend only on its own pieces and its own placement squares, so each side's final arrays
+/// are found on their own (a walk over that side's partial arrays, each visited once), and
+/// the start positions are every pairing of a White and a Black array. Refused when the game
+/// has no placement, when the sides' placement squares overlap (then the sides are not
+/// independent), and when a side may have more than [`MAX_LISTED_ARRAYS`] arrays.
+pub fn placement_arrays(v: &Variant) -> Result<PlacementArrays, PlacementError> {
+    if let Some(sides) = independent_sides(v)? {
+        for (side, s) in Color::ALL.into_iter().zip(&sides) {
+            let arrays = s.arrays(v);
+            if arrays > MAX_LISTED_ARRAYS {
+                return Err(PlacementError::TooMany { side, arrays });
+            }
+        }
     }
     let arrays = crate::types::ByColor::new_with(|c| side_arrays(v, c));
     let g = v.geometry();
@@ -238,7 +357,25 @@ pub fn placement_arrays(v: &Variant) -> Option<PlacementArrays> {
             black.contains(&m)
         })
         .count();
-    Some(PlacementArrays { arrays, mirrored })
+    Ok(PlacementArrays { arrays, mirrored })
+}
+
+/// A start position drawn by placing at random: each side drops a piece chosen at random
+/// among its legal drops until both hands are empty (not uniform over the arrays, but every
+/// array can come). `choose(n)` picks one of `n`.
+pub fn random_placement(v: &Variant, mut choose: impl FnMut(usize) -> usize) -> AnyPosition {
+    let mut pos = AnyPosition::start(v);
+    while placing(v, &pos) {
+        let drops = legal_drops(v, &pos);
+        if drops.is_empty() {
+            break; // the checker refuses placements with dead ends; never met
+        }
+        pos.play(v, drops[choose(drops.len())]);
+        if next_turn(&mut pos) {
+            break;
+        }
+    }
+    AnyPosition::from_array(v, &pos.array(v))
 }
 
 /// The distinct arrays side `c` can end its placement with, in the order first met.

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::game::placement::placement_arrays;
+use crate::game::placement::{placement_arrays, placement_count, random_placement, PlacementError};
 use crate::game::setup::StartArrays;
 use crate::game::Game;
 use crate::position::AnyPosition;
@@ -80,16 +80,28 @@ pub fn starts(v: &Variant, games: usize, seed: u64) -> (Vec<Start>, u64) {
         pos,
     };
     if v.placement().is_some() {
-        if let Some(pa) = placement_arrays(v) {
-            let (w, b) = (pa.arrays[Color::White].len(), pa.arrays[Color::Black].len());
-            let total = pa.positions();
-            let picks = pick(total, games, &mut rng);
-            let out = picks
-                .into_iter()
-                .map(|i| make(pa.position(v, (i / b as u64) as usize, (i % b as u64) as usize)))
-                .collect();
-            let _ = w;
-            return (out, total);
+        match placement_arrays(v) {
+            Ok(pa) => {
+                let b = pa.arrays[Color::Black].len() as u64;
+                let total = pa.positions();
+                let picks = pick(total, games, &mut rng);
+                let out = picks
+                    .into_iter()
+                    .map(|i| make(pa.position(v, (i / b) as usize, (i % b) as usize)))
+                    .collect();
+                return (out, total);
+            }
+            // too many arrays to list: a sample placed at random, the total counted
+            Err(PlacementError::TooMany { .. }) => {
+                let total = placement_count(v).map_or(u64::MAX, |c| {
+                    u64::try_from(c.positions()).unwrap_or(u64::MAX)
+                });
+                let out = (0..games)
+                    .map(|_| make(random_placement(v, |n| rng.below(n))))
+                    .collect();
+                return (out, total);
+            }
+            Err(_) => {}
         }
     }
     let arrays = StartArrays::new(v);
