@@ -3,10 +3,13 @@
 //! ranks, tens of millions of arrays a side), by the arithmetic stated in each test. Listing a
 //! placement that large is refused with a clear error rather than filling the memory.
 
+use myriad::game::placement::legal_drops;
 use myriad::game::placement::{
     placement_arrays, placement_count, random_placement, PlacementError, MAX_LISTED_ARRAYS,
 };
-use myriad::types::Color;
+use myriad::position::AnyPosition;
+use myriad::types::{Color, Piece};
+use std::collections::HashSet;
 
 fn rules(hand: &str, place: &str, require: &str) -> std::sync::Arc<myriad::variant::Variant> {
     let text = format!(
@@ -16,15 +19,49 @@ fn rules(hand: &str, place: &str, require: &str) -> std::sync::Arc<myriad::varia
     myriad::rules::compile_source(&text, "count.rules").unwrap_or_else(|d| panic!("{d}\n{text}"))
 }
 
+/// The reference: side `c`'s final arrays found by playing its legal drops (the game's own
+/// rule for each drop, `legal_drops`) from every partial array, each visited once.
+fn arrays_by_dropping(v: &myriad::variant::Variant, c: Color) -> HashSet<Vec<Option<Piece>>> {
+    let mut start = AnyPosition::start(v);
+    start.set_turn(c);
+    let base = v.array();
+    let (mut seen, mut found) = (HashSet::new(), HashSet::new());
+    let mut stack = vec![start];
+    while let Some(pos) = stack.pop() {
+        if !pos.has_hand(c) {
+            let g = v.geometry();
+            found.insert(
+                g.squares()
+                    .map(|s| pos.piece_at(s).filter(|_| base[s.index()].is_none()))
+                    .collect(),
+            );
+            continue;
+        }
+        for m in legal_drops(v, &pos) {
+            let mut next = pos;
+            next.play(v, m);
+            next.set_turn(c);
+            if seen.insert(next.hash()) {
+                stack.push(next);
+            }
+        }
+    }
+    found
+}
+
 fn factorial(n: u128) -> u128 {
     (1..=n).product()
 }
 
-/// The count and the list agree: the bundled placements and small ones built here, on one rank
-/// or two, with kinds on ranks of their own, an odd number of bishops, and no bishops' rule.
+/// The count, the list and the drops agree: the bundled placements and small ones built here,
+/// on one rank or two, with kinds on ranks of their own, an odd number of bishops, no bishops'
+/// rule, and requirements that only the list and the drops can judge.
 #[test]
-fn the_count_agrees_with_the_list() {
-    let mut cases = vec![myriad::rules::load("pre-chess").unwrap()];
+fn the_count_agrees_with_the_list_and_the_drops() {
+    let mut cases = vec![
+        myriad::rules::load("pre-chess").unwrap(),
+        myriad::rules::load("choose960").unwrap(),
+    ];
     let opposite = "  require opposite-colours B\n";
     for (hand, place, require) in [
         ("KBBN", "white first ranks 1 2", opposite),
@@ -33,6 +70,12 @@ fn the_count_agrees_with_the_list() {
         ("KRBBNN", "black first ranks 1 2 R ranks 2", opposite),
         ("KBBNN", "white first ranks 1 2", ""),
         ("KQRRBBNN", "white first ranks 1", opposite),
+        (
+            "KRRBN",
+            "white first ranks 1 2 R ranks 1",
+            "  require K between R\n",
+        ),
+        ("KQBBN", "white first ranks 1 2", "  require K not on b g\n"),
     ] {
         cases.push(rules(hand, place, require));
     }
@@ -40,6 +83,9 @@ fn the_count_agrees_with_the_list() {
         let listed = placement_arrays(&v).unwrap();
         let counted = placement_count(&v).unwrap();
         for c in Color::ALL {
+            let distinct: HashSet<_> = listed.arrays[c].iter().cloned().collect();
+            assert_eq!(distinct.len(), listed.arrays[c].len(), "{}", v.name());
+            assert_eq!(distinct, arrays_by_dropping(&v, c), "{} {c}", v.name());
             assert_eq!(
                 counted.arrays[c],
                 listed.arrays[c].len() as u128,

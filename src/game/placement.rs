@@ -262,7 +262,7 @@ pub fn placement_count(v: &Variant) -> Result<PlacementCount, PlacementError> {
             .iter()
             .all(|c| matches!(c.kind, ConstraintKind::OppositeColors(_)))
     });
-    if let (true, Some([w, b])) = (colours_only, &sides) {
+    if let (true, [w, b]) = (colours_only, &sides) {
         return Ok(PlacementCount {
             arrays: crate::types::ByColor::new(w.arrays(v), b.arrays(v)),
             mirrored: w.mirrored(b, v),
@@ -276,8 +276,8 @@ pub fn placement_count(v: &Variant) -> Result<PlacementCount, PlacementError> {
 }
 
 /// Checks that the game has a placement whose sides place on squares of their own, and
-/// describes each side's placement for the count (`None` if one cannot be described).
-fn independent_sides(v: &Variant) -> Result<Option<[SidePlacement; 2]>, PlacementError> {
+/// describes each side's placement.
+fn independent_sides(v: &Variant) -> Result<[SidePlacement; 2], PlacementError> {
     if v.placement().is_none() {
         return Err(PlacementError::NoPlacement);
     }
@@ -286,10 +286,10 @@ fn independent_sides(v: &Variant) -> Result<Option<[SidePlacement; 2]>, Placemen
     if squares(Color::Black).iter().any(|s| white.contains(s)) {
         return Err(PlacementError::Overlap);
     }
-    let side = |c| SidePlacement::new(v, c);
-    Ok(side(Color::White)
-        .zip(side(Color::Black))
-        .map(|(w, b)| [w, b]))
+    Ok([
+        SidePlacement::new(v, Color::White),
+        SidePlacement::new(v, Color::Black),
+    ])
 }
 
 /// The arrays a placement phase leads to, counted side by side.
@@ -325,20 +325,20 @@ impl PlacementArrays {
 
 /// Lists a placement phase's arrays without walking its game tree: each side's placements
 /// depend only on its own pieces and its own placement squares, so each side's final arrays
-/// are found on their own (a walk over that side's partial arrays, each visited once), and
-/// the start positions are every pairing of a White and a Black array. Refused when the game
+/// are found on their own (every way to fill its squares that meets the requirements,
+/// `count.rs`), and the start positions are every pairing of a White and a Black array. Refused when the game
 /// has no placement, when the sides' placement squares overlap (then the sides are not
 /// independent), and when a side may have more than [`MAX_LISTED_ARRAYS`] arrays.
 pub fn placement_arrays(v: &Variant) -> Result<PlacementArrays, PlacementError> {
-    if let Some(sides) = independent_sides(v)? {
-        for (side, s) in Color::ALL.into_iter().zip(&sides) {
-            let arrays = s.arrays(v);
-            if arrays > MAX_LISTED_ARRAYS {
-                return Err(PlacementError::TooMany { side, arrays });
-            }
+    let sides = independent_sides(v)?;
+    for (side, s) in Color::ALL.into_iter().zip(&sides) {
+        let arrays = s.arrays(v);
+        if arrays > MAX_LISTED_ARRAYS {
+            return Err(PlacementError::TooMany { side, arrays });
         }
     }
-    let arrays = crate::types::ByColor::new_with(|c| side_arrays(v, c));
+    let [w, b] = sides;
+    let arrays = crate::types::ByColor::new(w.list(v), b.list(v));
     let g = v.geometry();
     let black: std::collections::HashSet<&Vec<Option<Piece>>> =
         arrays[Color::Black].iter().collect();
@@ -376,37 +376,4 @@ pub fn random_placement(v: &Variant, mut choose: impl FnMut(usize) -> usize) -> 
         }
     }
     AnyPosition::from_array(v, &pos.array(v))
-}
-
-/// The distinct arrays side `c` can end its placement with, in the order first met.
-fn side_arrays(v: &Variant, c: Color) -> Vec<Vec<Option<Piece>>> {
-    let mut start = AnyPosition::start(v);
-    start.set_turn(c);
-    let base = v.array();
-    let mut seen = std::collections::HashSet::new();
-    let mut found = std::collections::HashSet::new();
-    let mut out = vec![];
-    let mut stack = vec![start];
-    while let Some(pos) = stack.pop() {
-        if !pos.has_hand(c) {
-            let a: Vec<Option<Piece>> = v
-                .geometry()
-                .squares()
-                .map(|s| pos.piece_at(s).filter(|_| base[s.index()].is_none()))
-                .collect();
-            if found.insert(a.clone()) {
-                out.push(a);
-            }
-            continue;
-        }
-        for m in legal_drops(v, &pos) {
-            let mut next = pos;
-            next.play(v, m);
-            next.set_turn(c);
-            if seen.insert(next.hash()) {
-                stack.push(next);
-            }
-        }
-    }
-    out
 }

@@ -12,12 +12,14 @@ use std::collections::HashMap;
 
 use super::region;
 use crate::position::AnyPosition;
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Piece, Role, Square};
 use crate::variant::{ConstraintKind, Variant};
 
 /// One side's placement as the count sees it.
 #[derive(PartialEq, Eq)]
 pub(super) struct SidePlacement {
+    /// The side placing.
+    color: Color,
     /// The kinds in hand and how many of each.
     kinds: Vec<(Role, u8)>,
     /// For each square (by index), the kinds (a bit each, in the order of `kinds`) that may
@@ -29,18 +31,16 @@ pub(super) struct SidePlacement {
 
 impl SidePlacement {
     /// Side `c`'s placement from the game's start: its hand, and the empty squares where
-    /// each kind may go. `None` for a hand of more than 64 kinds (no rules file has one; the
-    /// caller then lists the arrays).
-    pub(super) fn new(v: &Variant, c: Color) -> Option<SidePlacement> {
+    /// each kind may go.
+    pub(super) fn new(v: &Variant, c: Color) -> SidePlacement {
         let start = AnyPosition::start(v);
         let kinds: Vec<(Role, u8)> = v
             .roles()
             .map(|r| (r, start.hand_count(c, r)))
             .filter(|&(_, n)| n > 0)
             .collect();
-        if kinds.len() > 64 {
-            return None;
-        }
+        // (a rules file declares at most `MAX_ROLES` kinds: each has its bit)
+        const _: () = assert!(crate::types::MAX_ROLES <= 64);
         let mut allowed = vec![0u64; v.geometry().len()];
         for (k, &(r, _)) in kinds.iter().enumerate() {
             for sq in region(v, c, r) {
@@ -58,11 +58,12 @@ impl SidePlacement {
                 _ => None,
             })
             .collect();
-        Some(SidePlacement {
+        SidePlacement {
+            color: c,
             kinds,
             allowed,
             balanced,
-        })
+        }
     }
 
     /// The number of arrays the side can end its placement with (saturating at `u128::MAX`).
@@ -76,6 +77,34 @@ impl SidePlacement {
             })
             .collect();
         count(&self.kinds, &self.balanced, 1, &cells)
+    }
+
+    /// The side's final arrays, each a whole board holding the side's placed pieces only,
+    /// in the order of the squares: every way to place the hand with the bishops' colours
+    /// balanced (the walk of [`count`], one array at a time) that meets every `require` of
+    /// the setup on the board the side's start makes with it. Those are exactly the arrays the
+    /// drops reach: a drop is refused only if no such array can follow it.
+    pub(super) fn list(&self, v: &Variant) -> Vec<Vec<Option<Piece>>> {
+        let g = v.geometry();
+        let constraints = v.setup().map_or(&[][..], |s| &s.constraints[..]);
+        let cells: Vec<Square> = g
+            .squares()
+            .filter(|s| self.allowed[s.index()] != 0)
+            .collect();
+        let mut walk = ListWalk {
+            side: self,
+            cells,
+            left: self.kinds.iter().map(|&(_, n)| n).collect(),
+            on_dark: vec![[0; 2]; self.balanced.len()],
+            board: AnyPosition::start(v).array(v),
+            placed: vec![None; g.len()],
+            accept: &|board: &[Option<Piece>]| {
+                constraints.iter().all(|c| c.holds(g, board, self.color))
+            },
+            out: vec![],
+        };
+        walk.step(0, v);
+        walk.out
     }
 
     /// How many of White's arrays (`self`) have their mirror image among Black's (`black`):
@@ -96,6 +125,70 @@ impl SidePlacement {
             })
             .collect();
         count(&self.kinds, &self.balanced, 2, &cells)
+    }
+}
+
+/// The backtracking behind [`SidePlacement::list`].
+struct ListWalk<'a> {
+    side: &'a SidePlacement,
+    /// The squares where some kind may go, in order.
+    cells: Vec<Square>,
+    /// How many of each kind are left in hand.
+    left: Vec<u8>,
+    /// Of each balanced kind: how many placed on dark squares, and on light ones.
+    on_dark: Vec<[u8; 2]>,
+    /// The whole board: the start's pieces and those placed so far.
+    board: Vec<Option<Piece>>,
+    /// The pieces placed so far only.
+    placed: Vec<Option<Piece>>,
+    accept: &'a dyn Fn(&[Option<Piece>]) -> bool,
+    out: Vec<Vec<Option<Piece>>>,
+}
+
+impl ListWalk<'_> {
+    fn step(&mut self, i: usize, v: &Variant) {
+        let left: usize = self.left.iter().map(|&n| n as usize).sum();
+        if left == 0 {
+            if (self.accept)(&self.board) {
+                self.out.push(self.placed.clone());
+            }
+            return;
+        }
+        if left > self.cells.len() - i {
+            return;
+        }
+        let sq = self.cells[i];
+        for k in 0..self.left.len() {
+            if self.side.allowed[sq.index()] & (1 << k) == 0 || self.left[k] == 0 {
+                continue;
+            }
+            let balanced = self.side.balanced.iter().position(|&b| b == k);
+            let colour = usize::from(!dark(v, sq));
+            if let Some(j) = balanced {
+                if self.on_dark[j][colour] >= self.side.kinds[k].1.div_ceil(2) {
+                    continue;
+                }
+                self.on_dark[j][colour] += 1;
+            }
+            let piece = Some(Piece {
+                color: self.side.color,
+                role: self.side.kinds[k].0,
+            });
+            self.left[k] -= 1;
+            self.board[sq.index()] = piece;
+            self.placed[sq.index()] = piece;
+            self.step(i + 1, v);
+            self.board[sq.index()] = None;
+            self.placed[sq.index()] = None;
+            self.left[k] += 1;
+            if let Some(j) = balanced {
+                self.on_dark[j][colour] -= 1;
+            }
+        }
+        // the square left empty
+        if left < self.cells.len() - i {
+            self.step(i + 1, v);
+        }
     }
 }
 
