@@ -104,3 +104,22 @@ fn zero_games_is_a_usage_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("at least 1"));
     let _ = Settings::default();
 }
+
+/// Array labels show the back rank, and the other rows only where the arrays differ: a
+/// relocation game's pawns are left out, a placement over two ranks keeps both.
+#[test]
+fn labels_show_the_rows_that_vary() {
+    use myriad::playtest::{shown_rows, varying_rows};
+    let relocation = ["RNBQKBNR/PPPPPPPP", "RNBKQBNR/PPPPPPPP"];
+    let rows = varying_rows(relocation);
+    assert_eq!(rows, vec![0]);
+    assert_eq!(shown_rows(relocation[1], &rows), "RNBKQBNR");
+    let two_ranks = [
+        "NPPRKPQN/BPPRPPPB",
+        "NPPRKPQN/BPPRPPBP",
+        "PPPPKNRN/BRQBPPPP",
+    ];
+    let rows = varying_rows(two_ranks);
+    assert_eq!(rows, vec![0, 1]);
+    assert_eq!(shown_rows(two_ranks[1], &rows), "NPPRKPQN/BPPRPPBP");
+}

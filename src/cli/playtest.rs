@@ -187,6 +187,13 @@ fn print_groups(side: &str, g: &[Group]) {
         g.len(),
         tested.max(1)
     );
+    let rows = myriad::playtest::varying_rows(g.iter().map(|x| x.label.as_str()));
+    let width = g
+        .iter()
+        .map(|x| myriad::playtest::shown_rows(&x.label, &rows).len())
+        .max()
+        .unwrap_or(0)
+        .max(20);
     let mut sorted: Vec<&Group> = g.iter().collect();
     sorted.sort_by(|a, b| b.summary.white_score.total_cmp(&a.summary.white_score));
     for x in sorted {
@@ -195,8 +202,8 @@ fn print_groups(side: &str, g: &[Group]) {
             _ => "too few games to test".into(),
         };
         println!(
-            "  {:<20} {:5.1}% in {:4} games  {test}{}",
-            x.label.split('/').next().unwrap_or(&x.label),
+            "  {:<width$} {:5.1}% in {:4} games  {test}{}",
+            myriad::playtest::shown_rows(&x.label, &rows),
             100.0 * x.summary.white_score,
             x.summary.games,
             if x.flagged { "  <- stands out" } else { "" }

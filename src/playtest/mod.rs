@@ -170,6 +170,26 @@ fn side_label(v: &Variant, pos: &AnyPosition, c: Color) -> String {
     rows[..keep].join("/")
 }
 
+/// The rows of array labels worth showing side by side: the first (the back rank, where
+/// relocations happen) and every other in which the labels differ (a placement over two
+/// ranks). Labels are a side's rows joined by `/`, as [`Start`] writes them.
+pub fn varying_rows<'a>(labels: impl IntoIterator<Item = &'a str>) -> Vec<usize> {
+    let split: Vec<Vec<&str>> = labels.into_iter().map(|l| l.split('/').collect()).collect();
+    let most = split.iter().map(Vec::len).max().unwrap_or(1);
+    (0..most)
+        .filter(|&i| i == 0 || split.iter().any(|rows| rows.get(i) != split[0].get(i)))
+        .collect()
+}
+
+/// `label` with only the `rows` given ([`varying_rows`]), joined by `/`.
+pub fn shown_rows(label: &str, rows: &[usize]) -> String {
+    let split: Vec<&str> = label.split('/').collect();
+    rows.iter()
+        .filter_map(|&i| split.get(i).copied())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// One game of the playtest.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {

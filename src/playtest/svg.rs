@@ -39,9 +39,19 @@ fn esc(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The first row of an array label (the back rank), which is what varies in relocation games.
-fn short(label: &str) -> &str {
-    label.split('/').next().unwrap_or(label)
+/// The labels of `groups` as shown: the back rank, and the other rows only where the arrays
+/// differ in them ([`super::varying_rows`]).
+fn shown(groups: &[Group]) -> Vec<String> {
+    let rows = super::varying_rows(groups.iter().map(|g| g.label.as_str()));
+    groups
+        .iter()
+        .map(|g| super::shown_rows(&g.label, &rows))
+        .collect()
+}
+
+/// The width in pixels of `n` characters of the 11-pixel monospace font, with a margin.
+fn text_width(labels: &[String]) -> f64 {
+    labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64 * 6.7 + 24.0
 }
 
 fn heat_map(
@@ -52,7 +62,10 @@ fn heat_map(
     black: &[Group],
 ) -> String {
     let cell = 22.0;
-    let (left, top) = (150.0, 140.0);
+    let (white_labels, black_labels) = (shown(white), shown(black));
+    // (White's labels stand at 60 degrees above the columns)
+    let left = text_width(&black_labels).max(150.0);
+    let top = (text_width(&white_labels) * 0.87 + 70.0).max(140.0);
     let w = (left + cell * white.len() as f64 + 60.0).max(640.0);
     let h = top + cell * black.len() as f64 + 150.0;
     let mut s = String::new();
@@ -83,7 +96,7 @@ fn heat_map(
             s,
             r#"<text transform="translate({x},{}) rotate(-60)" font-family="monospace">{}{star}</text>"#,
             top - 6.0,
-            esc(short(&g.label))
+            esc(&white_labels[i])
         );
     }
     for (j, g) in black.iter().enumerate() {
@@ -93,7 +106,7 @@ fn heat_map(
             s,
             r#"<text x="{}" y="{y}" text-anchor="end" font-family="monospace">{}{star}</text>"#,
             left - 6.0,
-            esc(short(&g.label))
+            esc(&black_labels[j])
         );
     }
     for (i, gw) in white.iter().enumerate() {
@@ -150,7 +163,8 @@ fn legend(s: &mut String, x: f64, y: f64) {
 
 fn bars(title: &str, records: &[Record], white: &[Group]) -> String {
     let row = 18.0;
-    let (left, top, width) = (220.0, 60.0, 400.0);
+    let labels = shown(white);
+    let (left, top, width) = (text_width(&labels).max(220.0), 60.0, 400.0);
     let h = top + row * white.len() as f64 + 40.0;
     let all = summarize(records);
     let mut s = String::new();
@@ -188,7 +202,7 @@ fn bars(title: &str, records: &[Record], white: &[Group]) -> String {
             r#"<text x="{}" y="{}" text-anchor="end" font-family="monospace">{}{star}</text>"#,
             left - 6.0,
             y + 12.0,
-            esc(short(&g.label))
+            esc(&labels[i])
         );
         let _ = writeln!(
             s,
