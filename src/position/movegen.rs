@@ -58,10 +58,21 @@ impl<B: TablesFor> Position<B> {
                 a |= t.rev_leap[t.idx(by, r, sq)] & p;
             }
         }
+        // the roles that capture along all four orthogonal or diagonal lines: one lookup
+        // (`variant::tables::lines`)
+        let plan = &t.attack_plans[by];
+        for (lines, roles) in [(true, plan.orthogonal), (false, plan.diagonal)] {
+            if !roles.is_empty() {
+                let p = self.roles_mask(by, roles) & occ;
+                if p.any() {
+                    a |= t.lines(lines, !lines, sq, occ) & p;
+                }
+            }
+        }
         // (the rays that the same roles ride come one after another: their pieces are found
         // once; a ray with none of them on its line is passed over before it is traced)
         let mut last = (RoleSet::default(), B::EMPTY);
-        for &(k, mask) in &t.rev_rides[by] {
+        for &(k, mask) in &plan.rest {
             if mask != last.0 {
                 last = (mask, self.roles_mask(by, mask) & occ);
             }
@@ -121,7 +132,32 @@ impl<B: TablesFor> Position<B> {
             all: B::EMPTY,
             overflow: false,
         };
-        for &(k, mask) in &t.rev_rides[them] {
+        // along the lines of the tables: each enemy rider on a line from the royal piece pins
+        // the one piece between them, if that piece is ours (the pin: the squares between
+        // and the rider)
+        let plan = &t.attack_plans[them];
+        for (lines, roles) in [(true, plan.orthogonal), (false, plan.diagonal)] {
+            if roles.is_empty() {
+                continue;
+            }
+            let snipers = self.roles_mask(them, roles) & t.lines(lines, !lines, ksq, B::EMPTY);
+            for s in snipers.iter() {
+                let between = t.between(ksq, s);
+                let blocker = between & occ;
+                if blocker.count() != 1 || (blocker & ours).is_empty() {
+                    continue;
+                }
+                if pins.len == MAX_PINS {
+                    pins.overflow = true;
+                    continue;
+                }
+                pins.sq[pins.len] = blocker.lsb();
+                pins.mask[pins.len] = between | B::single(s);
+                pins.len += 1;
+                pins.all |= blocker;
+            }
+        }
+        for &(k, mask) in &plan.rest {
             let snipers = self.roles_mask(them, mask) & t.ray(k).lim[ksq.index()];
             if snipers.is_empty() {
                 continue;
@@ -220,7 +256,12 @@ impl<B: TablesFor> Position<B> {
         let i = t.idx(us, role, from);
         let mut targets = (t.leap_quiet[i] & !occ) | (t.leap_capture[i] & theirs);
         let cr = t.cr(us, role);
-        for ride in &t.rides[cr] {
+        let plan = &t.ride_plans[cr];
+        if plan.orthogonal || plan.diagonal {
+            let a = t.lines(plan.orthogonal, plan.diagonal, from, occ);
+            targets |= (a & !occ) | (a & theirs);
+        }
+        for ride in &plan.rest {
             if ride.initial && !t.initial_mask[cr].has(from) {
                 continue;
             }

@@ -577,10 +577,7 @@ impl<B: TablesFor> EvalTables<B> {
                     s.mg += self.w.outpost_mg;
                     s.eg += self.w.outpost_eg;
                 }
-                let mut a = t.leap_capture[i] | t.leap_quiet[i];
-                for ride in &t.rides[t.cr(c, r)] {
-                    a |= t.ray_attacks(ride.ray, sq, occ);
-                }
+                let a = t.leap_capture[i] | t.leap_quiet[i] | t.ride_reach(t.cr(c, r), sq, occ);
                 s.attacks |= a;
                 threats |= a & dearer;
                 if self.file_rider[ri] {
@@ -643,10 +640,18 @@ impl<B: TablesFor> EvalTables<B> {
     #[inline]
     fn check_squares(&self, t: &Tables<B>, pos: &Position<B>, c: Color, role: Role) -> B {
         let k = pos.king(!c);
-        let mut sq = t.rev_leap[t.idx(c, role, k)];
-        for &(kind, roles) in &t.rev_rides[c] {
+        let occ = pos.occupied();
+        let plan = &t.attack_plans[c];
+        let mut sq = t.rev_leap[t.idx(c, role, k)]
+            | t.lines(
+                plan.orthogonal.contains(role),
+                plan.diagonal.contains(role),
+                k,
+                occ,
+            );
+        for &(kind, roles) in &plan.rest {
             if roles.contains(role) {
-                sq |= t.ray_attacks(kind, k, pos.occupied());
+                sq |= t.ray_attacks(kind, k, occ);
             }
         }
         sq

@@ -61,6 +61,11 @@ pub trait Bits:
     fn lsb(self) -> Square;
     /// The highest square; the set must not be empty.
     fn msb(self) -> Square;
+    /// The set of the first 64 squares given as a `u64` (the orthogonal and diagonal line
+    /// tables of `variant::magic`, used on boards of 64 squares).
+    fn from_low_u64(x: u64) -> Self;
+    /// The first 64 squares of the set as a `u64`.
+    fn low_u64(self) -> u64;
 
     /// Is the set non-empty?
     #[inline]
@@ -124,6 +129,15 @@ impl Bits for u64 {
     type Mailbox = [u8; 64];
     const EMPTY_MAILBOX: [u8; 64] = [0; 64];
     const EMPTY: u64 = 0;
+
+    #[inline(always)]
+    fn from_low_u64(x: u64) -> u64 {
+        x
+    }
+    #[inline(always)]
+    fn low_u64(self) -> u64 {
+        self
+    }
 
     #[inline]
     fn single(sq: Square) -> u64 {
@@ -211,6 +225,15 @@ impl Bits for Big {
     type Mailbox = [u8; 192];
     const EMPTY_MAILBOX: [u8; 192] = [0; 192];
     const EMPTY: Big = Big([0; 3]);
+
+    #[inline]
+    fn from_low_u64(x: u64) -> Big {
+        Big([x, 0, 0])
+    }
+    #[inline]
+    fn low_u64(self) -> u64 {
+        self.0[0]
+    }
 
     #[inline]
     fn digest(self) -> u64 {

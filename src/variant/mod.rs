@@ -10,6 +10,7 @@ mod drops;
 mod end;
 mod goals;
 pub mod look;
+mod magic;
 mod notation;
 mod origin;
 mod promoted;

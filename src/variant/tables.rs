@@ -7,7 +7,11 @@
 //! `lim[sq] & !full[blocker]`: the classical approach, valid for any step (nightriders too).
 
 use super::betza::Atom;
+use super::magic::Magics;
 use super::Variant;
+pub use lines::{AttackPlan, RidePlan};
+
+mod lines;
 use crate::types::{Bits, ByColor, Color, Geometry, Role, RoleSet, Square};
 
 /// A rider's direction and range, with its precomputed rays.
@@ -93,6 +97,13 @@ pub struct Tables<B> {
     pub rays: Vec<RayKind<B>>,
     /// For an attacking colour: (reverse ray kind, the roles that capture along it).
     pub rev_rides: ByColor<Vec<(u16, RoleSet)>>,
+    /// The orthogonal and diagonal line tables, on a board of 8x8 squares (`lines.rs`).
+    magics: Option<&'static Magics>,
+    /// Each (colour, role)'s rides split between the line tables and the rays, by
+    /// `color * roles + role` (`lines.rs`).
+    pub ride_plans: Vec<RidePlan>,
+    /// Each attacking colour's `rev_rides` split the same way.
+    pub attack_plans: ByColor<AttackPlan>,
     /// Roles of each colour with special capturing leaps, checked slowly for attacks.
     pub special_capturers: ByColor<RoleSet>,
     /// Squares on the role's initial ranks, by `color * roles + role`.
@@ -187,6 +198,9 @@ impl<B: Bits> Tables<B> {
             specials: vec![Vec::new(); 2 * roles],
             rays: Vec::new(),
             rev_rides: ByColor::default(),
+            magics: None,
+            ride_plans: vec![],
+            attack_plans: ByColor::default(),
             special_capturers: ByColor::default(),
             initial_mask: vec![B::EMPTY; 2 * roles],
             promo_mask: vec![B::EMPTY; 2 * roles],
@@ -248,6 +262,7 @@ impl<B: Bits> Tables<B> {
         }
         t.fill_promo_stay(v);
         t.fill_drop_mask(v);
+        t.fill_line_plans();
         t
     }
 

@@ -30,10 +30,7 @@ impl<B: TablesFor> EvalTables<B> {
             for r in t.roles() {
                 for sq in (pos.by_role(r) & ours).iter() {
                     let i = t.idx(c, r, sq);
-                    let mut a = t.leap_capture[i] | t.leap_quiet[i];
-                    for ride in &t.rides[t.cr(c, r)] {
-                        a |= t.ray_attacks(ride.ray, sq, occ);
-                    }
+                    let a = t.leap_capture[i] | t.leap_quiet[i] | t.ride_reach(t.cr(c, r), sq, occ);
                     side[c] += 200 + self.value[r.index()] / 4 - 2 * (a & !ours).count() as i32;
                 }
             }
