@@ -158,3 +158,71 @@ impl<B: Bits> Tables<B> {
         a
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::types::Color;
+
+    /// On every bundled file of 8x8 squares, for every piece kind of both colours, every square
+    /// and occupancies from empty to crowded: the reach of the rides and the attackers of a
+    /// square, split between the line tables and the rays, are what the rays alone give.
+    #[test]
+    fn the_split_agrees_with_the_rays() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut covered = 0;
+        for (name, _) in crate::rules::bundled() {
+            let v = crate::rules::load(name).unwrap();
+            let g = v.geometry();
+            if g.files != 8 || g.ranks != 8 {
+                continue;
+            }
+            let t = v.tables::<u64>();
+            for c in Color::ALL {
+                let plan = &t.attack_plans[c];
+                for r in t.roles() {
+                    let cr = t.cr(c, r);
+                    covered +=
+                        usize::from(t.ride_plans[cr].orthogonal || t.ride_plans[cr].diagonal);
+                    for sq in g.squares() {
+                        for density in 0..4 {
+                            let mut occ = next();
+                            for _ in 0..density {
+                                occ &= next();
+                            }
+                            let rays = t.rides[cr]
+                                .iter()
+                                .fold(0u64, |a, ride| a | t.ray_attacks(ride.ray, sq, occ));
+                            assert_eq!(t.ride_reach(cr, sq, occ), rays, "{name} {r:?} {sq:?}");
+                            // the lines along which this kind captures towards `sq`
+                            let towards = t.rev_rides[c]
+                                .iter()
+                                .filter(|e| e.1.contains(r))
+                                .fold(0u64, |a, e| a | t.ray_attacks(e.0, sq, occ));
+                            let split = t.lines(
+                                plan.orthogonal.contains(r),
+                                plan.diagonal.contains(r),
+                                sq,
+                                occ,
+                            ) | plan
+                                .rest
+                                .iter()
+                                .filter(|e| e.1.contains(r))
+                                .fold(0u64, |a, e| a | t.ray_attacks(e.0, sq, occ));
+                            assert_eq!(split, towards, "{name} {r:?} {sq:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            covered >= 4,
+            "the rooks, bishops and queens of chess at least"
+        );
+    }
+}
