@@ -193,8 +193,7 @@ impl ListWalk<'_> {
 }
 
 fn dark(v: &Variant, s: Square) -> bool {
-    let g = v.geometry();
-    (g.file(s) + g.rank(s)).is_multiple_of(2)
+    !v.geometry().is_light(s)
 }
 
 /// A square of the walk: the kinds that may go there, and its colour for each side counted
