@@ -102,7 +102,7 @@ fn completion_ok(
 /// leaves too few free squares (or placed bishops) of either colour for the bishops.
 fn opposite_colours_ok(v: &Variant, pos: &AnyPosition, us: Color, role: Role, to: Square) -> bool {
     let g = v.geometry();
-    let dark = |s: Square| (g.file(s) + g.rank(s)).is_multiple_of(2);
+    let dark = |s: Square| !g.is_light(s);
     let Some(setup) = v.setup() else {
         return true;
     };

@@ -80,6 +80,12 @@ pub(crate) struct EvalTables<B> {
     far_half: ByColor<B>,
     /// For each colour: its first two ranks (a royal piece there keeps a pawn shield).
     home_ranks: ByColor<B>,
+    /// For each colour, where castling lands on each side: the royal piece's square and the
+    /// rook's (none in a game without castling). A royal piece there with its rook beside it
+    /// has castled, or stands as if it had.
+    castled: ByColor<Vec<(Square, Square)>>,
+    /// The role that castles with the royal piece (a rook), if any.
+    castle_rook: Option<Role>,
     /// The weights of the terms.
     w: EvalWeights,
 }
@@ -280,7 +286,7 @@ impl<B: TablesFor> EvalTables<B> {
                 .collect(),
             dark: g
                 .squares()
-                .filter(|&sq| (g.file(sq) + g.rank(sq)).is_multiple_of(2))
+                .filter(|&sq| !g.is_light(sq))
                 .fold(B::EMPTY, |mut b, sq| {
                     b.set(sq);
                     b
@@ -290,6 +296,18 @@ impl<B: TablesFor> EvalTables<B> {
             king_files: vec![[B::EMPTY; 3]; n],
             far_half: ByColor::default(),
             home_ranks: ByColor::default(),
+            castled: ByColor::new_with(|c| {
+                v.castling()
+                    .map(|r| {
+                        let rank = if c.is_white() { 0 } else { g.ranks - 1 };
+                        [r.landing.king_side, r.landing.queen_side]
+                            .iter()
+                            .map(|l| (g.square(l.king, rank), g.square(l.rook, rank)))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            }),
+            castle_rook: v.castling().map(|r| r.rook),
             w,
         };
         et.exchanges_matter =
@@ -361,54 +379,6 @@ impl<B: TablesFor> EvalTables<B> {
                 let i = t.idx(c, r, sq);
                 self.pst_mg[i] = mg;
                 self.pst_eg[i] = eg;
-            }
-        }
-    }
-
-    /// Fills the square sets of the dynamic terms: royal zones, adjacent files, passed-pawn
-    /// spans and pawn shields.
-    fn fill_masks(&mut self, t: &Tables<B>) {
-        let g = t.geometry;
-        for sq in g.squares() {
-            let i = sq.index();
-            let (f, rk) = (g.file(sq) as i32, g.rank(sq) as i32);
-            for df in -1..=1 {
-                for dr in -1..=1 {
-                    if let Some(z) = g.square_at(f + df, rk + dr) {
-                        self.zone[i].set(z);
-                    }
-                }
-                if let Some(x) = g.square_at(f + df, 0) {
-                    let file = t.file_mask[g.file(x) as usize];
-                    self.king_files[i][(df + 1) as usize] = file;
-                    if df != 0 {
-                        self.adjacent_files[i] |= file;
-                    }
-                }
-                if let Some(x) = g.square_at(f + df, rk).filter(|_| df != 0) {
-                    self.beside[i].set(x);
-                }
-            }
-            for c in Color::ALL {
-                if 2 * rel_rank(g, c, sq) + 2 >= g.ranks as i32 {
-                    self.far_half[c].set(sq);
-                }
-                if rel_rank(g, c, sq) <= 1 {
-                    self.home_ranks[c].set(sq);
-                }
-                let dir = if c.is_white() { 1 } else { -1 };
-                for df in -1..=1 {
-                    let mut r = rk + dir;
-                    while let Some(x) = g.square_at(f + df, r) {
-                        self.passed_span[c][i].set(x);
-                        r += dir;
-                    }
-                    for k in 1..=2 {
-                        if let Some(x) = g.square_at(f + df, rk + k * dir) {
-                            self.shield[c][i].set(x);
-                        }
-                    }
-                }
             }
         }
     }
@@ -628,6 +598,15 @@ impl<B: TablesFor> EvalTables<B> {
             .filter(|&&file| file.any() && (file & pawns[c]).is_empty())
             .count() as i32;
         s.mg -= open * self.w.king_open_file;
+        if let Some(rook) = self.castle_rook {
+            let rooks = pos.by_role(rook) & ours;
+            if self.castled[c]
+                .iter()
+                .any(|&(ks, rs)| ks == k && rooks.has(rs))
+            {
+                s.mg += self.w.castled;
+            }
+        }
         if self.home_ranks[c].has(k) {
             let sh = (self.shield[c][k.index()] & pawns[c]).count() as i32;
             s.mg += sh.min(3) * self.w.shield;
@@ -673,6 +652,7 @@ struct SideTerms<B> {
     attacks: B,
 }
 
+mod masks;
 mod pawns;
 mod special;
 pub(crate) use pawns::PawnCache;

@@ -95,8 +95,13 @@ pub struct Engine {
     multipv: usize,
 }
 
-/// Time kept in reserve for the answer to reach the other side.
+/// Time kept in reserve for the answer to reach the other side, on a clock.
 const OVERHEAD: Duration = Duration::from_millis(15);
+
+/// Time kept in reserve under `go movetime`: the caller chose the search's length (and keeps
+/// its own margin where a clock runs: the GUI asks for at most a fifth of what is left), so
+/// only the reply itself needs time. Stockfish, too, spends the whole movetime.
+const MOVETIME_OVERHEAD: Duration = Duration::from_millis(2);
 
 impl Engine {
     /// An engine with a transposition table of about `hash_mb` megabytes, at full strength.
@@ -502,7 +507,9 @@ fn time_budget(limits: &Limits, turn: Color, start: Instant) -> (Option<Instant>
         return (None, None);
     }
     if let Some(mt) = limits.movetime {
-        let t = mt.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
+        let t = mt
+            .saturating_sub(MOVETIME_OVERHEAD)
+            .max(Duration::from_millis(1));
         return (Some(start + t), Some(start + t));
     }
     let (time, inc) = match turn {
@@ -519,4 +526,32 @@ fn time_budget(limits: &Limits, turn: Color, start: Instant) -> (Option<Instant>
     let hard = (base * 3).min(left / 3).max(Duration::from_millis(2));
     let soft = (base / 2).min(hard);
     (Some(start + soft), Some(start + hard))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{time_budget, Limits, MOVETIME_OVERHEAD, OVERHEAD};
+    use crate::types::Color;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn movetime_is_spent_nearly_whole_and_a_clock_keeps_its_reserve() {
+        let start = Instant::now();
+        let ms = Duration::from_millis;
+        let movetime = Limits {
+            movetime: Some(ms(200)),
+            ..Limits::default()
+        };
+        let (soft, hard) = time_budget(&movetime, Color::White, start);
+        assert_eq!(hard, Some(start + ms(200) - MOVETIME_OVERHEAD));
+        assert_eq!(soft, hard);
+        // a clock with one move to go: at most a third of what is left after the reserve
+        let clock = Limits {
+            wtime: Some(ms(300)),
+            movestogo: Some(1),
+            ..Limits::default()
+        };
+        let (_, hard) = time_budget(&clock, Color::White, start);
+        assert_eq!(hard, Some(start + (ms(300) - OVERHEAD) / 3));
+    }
 }

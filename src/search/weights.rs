@@ -123,6 +123,9 @@ weights! {
     safe_check: hand 30, tuned 30;
     /// Each file at or beside our royal piece without a pawn of ours, middlegame: a penalty.
     king_open_file: hand 15, tuned 15;
+    /// The royal piece where castling lands it, with its rook where castling lands that
+    /// (castled, or as good as), middlegame.
+    castled: hand 40, tuned 40;
     // (the eight weights below keep their hand values: a fit of them on positions from games
     // against Stockfish did worse against Stockfish, see docs/levels.md)
     /// Each enemy piece (not a pawn, not the royal piece) that a clearly cheaper piece of ours

@@ -105,6 +105,35 @@ fn safe_checks_and_open_files_at_the_king_count() {
 }
 
 #[test]
+fn a_castled_royal_piece_counts() {
+    let castled: fn(&mut EvalWeights) = |w| w.castled = 0;
+    // White has castled short: the king on g1, the rook on f1
+    assert!(
+        worth(
+            "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R2Q1RK1 w kq - 0 1",
+            castled
+        ) > 0
+    );
+    // the king on g1 with its rook still on h1 has not
+    assert_eq!(
+        worth(
+            "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R2Q2KR w kq - 0 1",
+            castled
+        ),
+        0
+    );
+    // Black has castled long: the king on c8, the rook on d8
+    assert!(worth("2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R2QK2R w KQ - 0 1", castled) < 0);
+    // a middlegame term: it counts for less as the pieces come off
+    let full = worth(
+        "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R2Q1RK1 w kq - 0 1",
+        castled,
+    );
+    let late = worth("4k3/pppppppp/8/8/8/8/PPPPPPPP/5RK1 w - - 0 1", castled);
+    assert!(0 < late && late < full, "{late} {full}");
+}
+
+#[test]
 fn threats_by_cheaper_pieces_and_hanging_pieces_count() {
     let lesser: fn(&mut EvalWeights) = |w| (w.lesser_threat_mg, w.lesser_threat_eg) = (0, 0);
     // the knight on d5 attacks the rook on c7: a cheaper piece attacking a dearer one

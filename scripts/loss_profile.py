@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Where a strength match was lost: Stockfish at full strength scores every position of every
+game of a match's PGN, and the loss of each move (how much worse the position became for its
+player, by Stockfish's scores before and after it) is summed by phase of the game, for Myriad
+and for its opponent alike.
+
+    python3 scripts/loss_profile.py docs/data/strength2200-5.pgn --depth 13 --jobs 2 \\
+        --json /tmp/run5.json
+
+Phases: the opening (the first 20 plies), then by the material left on the board (pawn 1,
+knight and bishop 3, rook 5, queen 9, both sides): the middlegame (40 or more), the late
+middlegame (20 to 39) and the endgame (below 20). A "big" loss is one of 150 cp or more from
+a position that was not already lost (the mover's score above -150 before the move). Scores
+are capped at 10 pawns, mates counting as that. For the big losses of the middlegame, the
+script also says whether the move was a capture, and whether Stockfish's best move (in the
+position before) and its refutation (after) were captures: a capture missed is a tactic, a
+quiet move refuted by a quiet move is judgement.
+
+With --json the scores are saved, and --from-json reads them back instead of searching again.
+Myriad is the player whose name contains --name.
+"""
+
+import argparse
+import collections
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import chess
+import chess.engine
+import chess.pgn
+
+VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+CAP = 1000
+PHASES = ["opening", "middlegame", "late middlegame", "endgame"]
+
+
+def read_games(path):
+    games = []
+    with open(path) as f:
+        while (g := chess.pgn.read_game(f)) is not None:
+            games.append(g)
+    return games
+
+
+def material(board):
+    return sum(len(board.pieces(p, c)) * v for p, v in VALUES.items() for c in chess.COLORS)
+
+
+def score_game(game, engine_path, depth, name):
+    """Each position before a move: ply, whose move (Myriad's or not), Stockfish's score from
+    Myriad's side, its best move and the move played (SAN), the material on the board."""
+    engine = chess.engine.SimpleEngine.popen_uci(engine_path)
+    try:
+        engine.configure({"Hash": 64})
+        me = chess.WHITE if name in game.headers["White"] else chess.BLACK
+        board = game.board()
+        rows = []
+        for move in game.mainline_moves():
+            info = engine.analyse(board, chess.engine.Limit(depth=depth))
+            best = (info.get("pv") or [None])[0]
+            rows.append({
+                "ply": board.ply(),
+                "mine": board.turn == me,
+                "score": info["score"].pov(me).score(mate_score=CAP),
+                "best": board.san(best) if best else "",
+                "played": board.san(move),
+                "material": material(board),
+            })
+            board.push(move)
+        return {"result": game.headers["Result"], "moves": rows}
+    finally:
+        engine.quit()
+
+
+def phase(row):
+    if row["ply"] <= 20:
+        return "opening"
+    if row["material"] >= 40:
+        return "middlegame"
+    return "late middlegame" if row["material"] >= 20 else "endgame"
+
+
+def report(games):
+    cap = lambda s: max(-CAP, min(CAP, s))
+    losses = {who: collections.defaultdict(list) for who in ("myriad", "opponent")}
+    big = {who: collections.Counter() for who in ("myriad", "opponent")}
+    kinds = collections.Counter()
+    by_ply = collections.defaultdict(list)
+    for g in games:
+        rows = g["moves"]
+        for row in rows:
+            by_ply[min(row["ply"] // 10, 12) * 10].append(cap(row["score"]))
+        for before, after in zip(rows, rows[1:]):
+            # the mover's loss: Myriad's score falling on its move, rising on the opponent's
+            drop = cap(before["score"]) - cap(after["score"])
+            who, loss, was = (
+                ("myriad", drop, before["score"]) if before["mine"]
+                else ("opponent", -drop, -before["score"])
+            )
+            ph = phase(before)
+            losses[who][ph].append(max(0, loss))
+            if loss >= 150 and was > -150:
+                big[who][ph] += 1
+                if who == "myriad" and ph == "middlegame":
+                    kinds["big losses"] += 1
+                    kinds["played a capture"] += "x" in before["played"]
+                    kinds["best move a capture"] += "x" in before["best"]
+                    kinds["refutation a capture"] += "x" in after["best"]
+                    kinds["quiet refuted by quiet"] += (
+                        "x" not in before["played"] and "x" not in after["best"]
+                    )
+    print("| phase | Myriad's moves | mean loss (cp) | big losses | opponent's moves | mean loss (cp) | big losses |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for ph in PHASES:
+        m, o = losses["myriad"][ph], losses["opponent"][ph]
+        mean = lambda l: sum(l) / max(1, len(l))
+        print(f"| {ph} | {len(m)} | {mean(m):.1f} | {big['myriad'][ph]} | "
+              f"{len(o)} | {mean(o):.1f} | {big['opponent'][ph]} |")
+    print()
+    print("Myriad's big losses in the middlegame:", dict(kinds))
+    print("Stockfish's mean score for Myriad, by ply:",
+          ", ".join(f"{p}: {round(sum(v) / len(v))}" for p, v in sorted(by_ply.items())))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("pgn", nargs="?")
+    ap.add_argument("--stockfish", default="/usr/games/stockfish")
+    ap.add_argument("--depth", type=int, default=13)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--name", default="Myriad")
+    ap.add_argument("--json", help="save the scores here")
+    ap.add_argument("--from-json", help="read the scores from here instead of searching")
+    a = ap.parse_args()
+    if a.from_json:
+        with open(a.from_json) as f:
+            games = json.load(f)
+    else:
+        if not a.pgn:
+            ap.error("give a PGN file, or --from-json")
+        pgn_games = read_games(a.pgn)
+        with ThreadPoolExecutor(a.jobs) as ex:
+            games = list(ex.map(lambda g: score_game(g, a.stockfish, a.depth, a.name), pgn_games))
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump(games, f)
+    report(games)
+
+
+if __name__ == "__main__":
+    main()
