@@ -66,8 +66,6 @@ pub(crate) struct EvalTables<B> {
     file_rider: Vec<bool>,
     /// The officer roles that only leap or step (a knight): they want outposts.
     outpost_role: Vec<bool>,
-    /// The squares of one colour (`(file + rank)` even).
-    dark: B,
     /// For each role: the officer roles worth clearly more (by half a pawn), whose pieces a
     /// piece of this role threatens.
     dearer: Vec<RoleSet>,
@@ -284,13 +282,6 @@ impl<B: TablesFor> EvalTables<B> {
                 .roles()
                 .map(|r| officers.contains(r) && !v.role(r).atoms.iter().any(|a| a.is_rider()))
                 .collect(),
-            dark: g
-                .squares()
-                .filter(|&sq| !g.is_light(sq))
-                .fold(B::EMPTY, |mut b, sq| {
-                    b.set(sq);
-                    b
-                }),
             dearer: Vec::new(),
             beside: vec![B::EMPTY; n],
             king_files: vec![[B::EMPTY; 3]; n],
@@ -508,7 +499,7 @@ impl<B: TablesFor> EvalTables<B> {
                 continue;
             }
             let ri = r.index();
-            if self.colour_bound[ri] && (ps & self.dark).any() && (ps & !self.dark).any() {
+            if self.colour_bound[ri] && (ps & t.light).any() && (ps & !t.light).any() {
                 s.mg += self.w.pair_mg;
                 s.eg += self.w.pair_eg;
             }
