@@ -10,7 +10,9 @@ score and the Elo difference with its 95% error bar; writes the games as PGN.
         --engine target/release/myriad --pgn /tmp/strength.pgn --jobs 2
 
 With --jobs N, N games are played at once, each pair of engines alone on its stream (one
-engine of a game thinks at a time: N streams keep N cores busy).
+engine of a game thinks at a time: N streams keep N cores busy). With --threads T each engine
+searches with T threads (UCI Threads), so --jobs 1 --threads 2 gives both engines the two
+cores of a two-core machine, one game at a time.
 """
 
 import argparse
@@ -117,6 +119,13 @@ def main():
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--pgn", default=None)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (one per core)")
+    ap.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="threads each engine may search with (UCI Threads; give both engines the "
+        "cores: --jobs 1 --threads 2 on two cores)",
+    )
     args = ap.parse_args()
 
     arrays = chess484_arrays()
@@ -130,9 +139,11 @@ def main():
 
     def open_pair():
         myriad = chess.engine.SimpleEngine.popen_uci([args.engine, "uci", args.rules])
-        myriad.configure({"Hash": args.hash})
+        myriad.configure({"Hash": args.hash, "Threads": args.threads})
         sf = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-        sf.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 64})
+        sf.configure(
+            {"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": args.threads, "Hash": 64}
+        )
         return [myriad, sf]
 
     tally = {"w": 0, "d": 0, "l": 0, "illegal": 0}
@@ -187,7 +198,10 @@ def main():
     lo, hi = elo(score - 1.96 * sd), elo(score + 1.96 * sd)
     e = elo(score)
     print()
-    print(f"Myriad vs {sf_name}, {n} games, {args.movetime}s/move, Chess484 openings")
+    print(
+        f"Myriad vs {sf_name}, {n} games, {args.movetime}s/move, {args.threads} thread(s) "
+        "each, Chess484 openings"
+    )
     print(f"W/D/L: {w}/{d}/{l}  score {100 * score:.1f}%  illegal moves by Myriad: {illegal}")
     print(
         f"Elo difference: {e:+.0f} (95% interval {lo:+.0f} .. {hi:+.0f}, "

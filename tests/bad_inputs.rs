@@ -955,6 +955,8 @@ const UCI_CASES: &[(&str, &str, &[&str])] = &[
     ("chess", "go perft x", &["info string `go perft`: `x` is not a number"]),
     ("chess", "setoption name Hash value lots", &["info string bad Hash value `lots` (1..4096 MB)"]),
     ("chess", "setoption name Hash value 0", &["info string bad Hash value `0` (1..4096 MB)"]),
+    ("chess", "setoption name Threads value 0", &["info string bad Threads value `0` (1..64)"]),
+    ("chess", "setoption name Threads value lots", &["info string bad Threads value `lots` (1..64)"]),
     (
         "chess",
         "setoption name Skill Level value 99",

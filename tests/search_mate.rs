@@ -1,5 +1,5 @@
-//! The search on chess positions: mates in 1, 2 and 3 at modest depth, determinism at a fixed
-//! depth, a symmetric evaluation, and a prompt stop.
+//! The search on chess positions: mates in 1, 2 and 3 at modest depth (with helper threads
+//! too), determinism at a fixed depth, a symmetric evaluation, and a prompt stop.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -15,9 +15,16 @@ fn chess() -> Arc<myriad::variant::Variant> {
 
 /// Searches `fen` to `depth`; returns the best move (UCI) and the last report.
 fn search(fen: &str, depth: u32) -> (String, Report) {
+    search_threads(fen, depth, 1)
+}
+
+/// [`search`] with `threads` threads.
+fn search_threads(fen: &str, depth: u32, threads: usize) -> (String, Report) {
     let v = chess();
     let game = Game::from_fen(v, fen).unwrap();
     let mut engine = Engine::new(8);
+    engine.set_threads(threads);
+    assert_eq!(engine.threads(), threads);
     let stop = AtomicBool::new(false);
     let mut last = None;
     let limits = Limits {
@@ -78,6 +85,59 @@ fn mate_in_three() {
         assert_eq!(m, best, "{fen}");
         assert_eq!(r.score, Score::Mate(3), "{fen}");
     }
+}
+
+#[test]
+fn helper_threads_find_the_same_mates() {
+    // Lazy SMP: the helpers share only the table, so the first thread's answer to a fixed
+    // depth may come from a deeper helper's entries, but a forced mate stays the best move
+    for (fen, best, mate, depth) in [
+        ("6rk/6pp/8/6N1/8/8/8/6QK w - - 0 1", "g5f7", 1, 3),
+        ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "f6a6", 3, 7),
+        (
+            "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+            "f8c5",
+            3,
+            7,
+        ),
+    ] {
+        for threads in [2, 3] {
+            let (m, r) = search_threads(fen, depth, threads);
+            assert_eq!(m, best, "{fen}, {threads} threads");
+            assert_eq!(r.score, Score::Mate(mate), "{fen}, {threads} threads");
+        }
+    }
+}
+
+#[test]
+fn threads_are_clamped_and_weak_levels_stay_reproducible() {
+    let mut e = Engine::new(1);
+    e.set_threads(0);
+    assert_eq!(e.threads(), 1);
+    e.set_threads(1000);
+    assert_eq!(e.threads(), myriad::search::MAX_THREADS);
+    // a weaker level (several candidate lines) searches on one thread: the same seed plays
+    // the same move with four threads as with one
+    let game = Game::from_fen(
+        chess(),
+        "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQ - 0 8",
+    )
+    .unwrap();
+    let play = |threads: usize| {
+        let mut e = Engine::new(4);
+        e.set_level(6);
+        e.set_seed(9);
+        e.set_threads(threads);
+        let mut nodes = 0;
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let m = e.think(&game, &limits, &stop, &mut |r| nodes = r.nodes);
+        (m, nodes)
+    };
+    assert_eq!(play(1), play(4));
 }
 
 #[test]
@@ -179,6 +239,11 @@ fn evaluation_is_symmetric() {
 /// Runs `think` in a thread with `limits`, sets the stop flag after `stop_after` (if any),
 /// and returns how long the search ran.
 fn timed(limits: Limits, stop_after: Option<Duration>) -> Duration {
+    timed_threads(limits, stop_after, 1)
+}
+
+/// [`timed`] with `threads` threads.
+fn timed_threads(limits: Limits, stop_after: Option<Duration>, threads: usize) -> Duration {
     let v = chess();
     let game = Game::from_fen(
         v,
@@ -190,6 +255,7 @@ fn timed(limits: Limits, stop_after: Option<Duration>) -> Duration {
     let start = Instant::now();
     let h = std::thread::spawn(move || {
         let mut e = Engine::new(8);
+        e.set_threads(threads);
         let m = e.think(&game, &limits, &flag, &mut |_| {});
         assert!(game.legal_moves().contains(&m.unwrap()));
     });
@@ -236,4 +302,27 @@ fn stop_and_movetime_are_honoured_within_50_ms() {
         )
     });
     assert!(clock < Duration::from_millis(1050), "{clock:?}");
+    // the helper threads stop with the first one
+    let helped = best(&|| {
+        timed_threads(
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            Some(Duration::from_millis(200)),
+            2,
+        )
+    });
+    assert!(helped < Duration::from_millis(250), "{helped:?}");
+    let helped = best(&|| {
+        timed_threads(
+            Limits {
+                movetime: Some(Duration::from_millis(200)),
+                ..Limits::default()
+            },
+            None,
+            2,
+        )
+    });
+    assert!(helped < Duration::from_millis(250), "{helped:?}");
 }

@@ -21,11 +21,12 @@ fn bestmove(out: &str) -> &str {
 fn handshake_and_options() {
     let out = run(
         "chess",
-        "uci\nsetoption name Hash value 4\nsetoption name Skill Level value 3\nisready\nquit\n",
+        "uci\nsetoption name Hash value 4\nsetoption name Threads value 2\nsetoption name Skill Level value 3\nisready\nquit\n",
     );
     assert!(out.contains("id name Myriad"));
     assert!(out.contains("option name UCI_Chess960 type check"));
     assert!(out.contains("option name Hash type spin"));
+    assert!(out.contains("option name Threads type spin default 1 min 1 max 64"));
     assert!(out.contains("option name Skill Level type spin default 10 min 1 max 10"));
     assert!(out.contains("uciok"));
     assert!(out.contains("readyok"));
@@ -111,6 +112,24 @@ fn go_with_clock_nodes_and_movetime() {
 }
 
 #[test]
+fn helper_threads_search_and_answer() {
+    for go in ["go depth 6", "go movetime 150", "go wtime 800 btime 800"] {
+        let out = run(
+            "chess",
+            &format!("setoption name Threads value 3\nposition startpos moves e2e4\n{go}\n"),
+        );
+        assert!(!out.contains("info string"), "{go}: {out}");
+        assert_eq!(bestmove(&out).len(), 4, "{go}: {out}");
+    }
+    let out = run(
+        "chess",
+        "setoption name Threads value 2\nposition startpos\ngo infinite\nisready\nstop\nquit\n",
+    );
+    assert!(out.contains("readyok"));
+    assert_eq!(bestmove(&out).len(), 4, "{out}");
+}
+
+#[test]
 fn go_infinite_then_stop() {
     let out = run(
         "chess",
@@ -162,9 +181,10 @@ fn perft_output_is_kept() {
 fn bad_input_is_answered_and_ignored() {
     let out = run(
         "chess",
-        "bogus\nposition fen not a fen\nposition startpos moves e2e5\ngo depth x\nsetoption name Hash value lots\nisready\n",
+        "bogus\nposition fen not a fen\nposition startpos moves e2e5\ngo depth x\nsetoption name Hash value lots\nsetoption name Threads value 0\nsetoption name Threads value many\nisready\n",
     );
-    assert!(out.matches("info string").count() >= 5, "{out}");
+    assert!(out.matches("info string").count() >= 7, "{out}");
+    assert!(out.contains("bad Threads value `0` (1..64)"), "{out}");
     assert!(out.contains("readyok"));
 }
 

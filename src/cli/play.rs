@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use myriad::game::Game;
-use myriad::search::{Engine, Limits};
+use myriad::search::{interactive_threads, Engine, Limits};
 use myriad::types::rng::Rng;
 use myriad::types::Color;
 use myriad::variant::Variant;
@@ -109,6 +109,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     };
     let mut engine = Engine::new(32);
     engine.set_level(a.level);
+    engine.set_threads(interactive_threads());
     let mut game = Game::new(v.clone());
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

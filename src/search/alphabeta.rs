@@ -71,7 +71,7 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     v: &'a Variant,
     t: &'a Tables<B>,
     et: EvalTables<B>,
-    tt: &'a mut Tt,
+    tt: &'a Tt,
     h: &'a mut Heuristics,
     ctl: Control<'a>,
     start: Instant,
@@ -176,7 +176,7 @@ fn from_tt(s: i32, ply: usize) -> i32 {
 impl<'a, B: TablesFor> Searcher<'a, B> {
     pub fn new(
         v: &'a Variant,
-        tt: &'a mut Tt,
+        tt: &'a Tt,
         h: &'a mut Heuristics,
         ctl: Control<'a>,
         hashes: Vec<u64>,
@@ -184,9 +184,9 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let t = v.tables::<B>();
         let n = t.n;
         let id = v as *const Variant as usize;
+        // (the engine empties the shared table when the variant changes)
         if h.variant_id != id {
             h.clear();
-            tt.clear();
             h.variant_id = id;
         }
         h.history.fit(n);
@@ -346,7 +346,9 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let mut best: Option<Move> = None;
         let mut best_score: i32 = 0;
         let in_check = root.is_check(self.v);
-        for depth in 1..=self.ctl.max_depth.min(MAX_PLY as u32 - 8) {
+        let deepest = self.ctl.max_depth.min(MAX_PLY as u32 - 8);
+        for depth in 1..=deepest {
+            let depth = (depth + self.ctl.skew).min(deepest);
             self.seldepth = 0;
             // aspiration window around the last score
             let (mut alpha, mut beta) = if depth >= 5 && best_score.abs() < MATE_BOUND {

@@ -89,10 +89,28 @@ pub struct Report {
 /// A searching engine: its transposition table, move-ordering statistics and level.
 pub struct Engine {
     tt: Tt,
+    /// The variant whose positions the table holds (its address): the table is emptied when
+    /// it changes.
+    tt_variant: usize,
     heuristics: Heuristics,
+    /// The helper threads' own move-ordering statistics (Lazy SMP): one for each thread past
+    /// the first.
+    helpers: Vec<Heuristics>,
     level: u8,
     rng: Rng,
     multipv: usize,
+}
+
+/// The most threads a search uses.
+pub const MAX_THREADS: usize = 64;
+
+/// The threads a front end where a person waits for the answer searches with (the GUI, `myriad
+/// play`): every core, up to 8. The UCI engine starts with one, as Stockfish does: the
+/// program driving it chooses.
+pub fn interactive_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8)
 }
 
 /// Time kept in reserve for the answer to reach the other side, on a clock.
@@ -108,7 +126,9 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: Tt::new(hash_mb),
+            tt_variant: 0,
             heuristics: Heuristics::new(),
+            helpers: Vec::new(),
             level: 10,
             rng: Rng::from_entropy(),
             multipv: 1,
@@ -118,6 +138,24 @@ impl Engine {
     /// Resizes the transposition table (the UCI `Hash` option); clears it.
     pub fn set_hash(&mut self, hash_mb: usize) {
         self.tt = Tt::new(hash_mb);
+    }
+
+    /// How many threads search (the UCI `Threads` option), from 1 to [`MAX_THREADS`].
+    ///
+    /// The threads past the first help by Lazy SMP, as Stockfish's do: each runs its own
+    /// iterative deepening on the same position (every other one a ply deeper, so that they
+    /// spread out), and they share only the transposition table, so that what one finds
+    /// orders and cuts the others' trees. The first thread's move is played. They help only a
+    /// full-strength search of one line without a node limit: a weaker level's choice, a
+    /// `MultiPV` search and `go nodes` stay on one thread, and so reproducible.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.resize_with(helpers, Heuristics::new);
+    }
+
+    /// How many threads search.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Seeds the random choices (setup variety, weaker levels), for reproducible games.
@@ -145,6 +183,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.heuristics.clear();
+        self.helpers.iter_mut().for_each(Heuristics::clear);
     }
 
     /// Chooses a move for the side to act in `game`: a setup step (swap or pass) or a move of
@@ -195,6 +234,7 @@ impl Engine {
             multipv: shown.max(level.lines),
             exact: shown,
             margin: level.max_loss,
+            skew: 0,
         };
         let hashes = history_hashes(game);
         // the root's lines of the deepest depth completed: (depth, score, first move)
@@ -249,8 +289,34 @@ impl Engine {
         ctl: Control<'_>,
         on_report: &mut dyn FnMut(&Report),
     ) -> (Option<Move>, i32) {
-        let mut s = Searcher::<B>::new(v, &mut self.tt, &mut self.heuristics, ctl, hashes);
-        let out = s.run(pos, on_report);
+        let id = v as *const Variant as usize;
+        if self.tt_variant != id {
+            self.tt.clear();
+            self.tt_variant = id;
+        }
+        let helped = ctl.multipv == 1 && ctl.noise == 0 && ctl.nodes.is_none();
+        if !helped || self.helpers.is_empty() {
+            let mut s = Searcher::<B>::new(v, &self.tt, &mut self.heuristics, ctl, hashes);
+            let out = s.run(pos, on_report);
+            return (out.best, out.score);
+        }
+        // Lazy SMP: the helpers search until the first thread is done.
+        let done = AtomicBool::new(false);
+        let tt = &self.tt;
+        let out = std::thread::scope(|scope| {
+            for (i, h) in self.helpers.iter_mut().enumerate() {
+                let ctl = ctl.helper(&done, (i % 2 == 0) as u32);
+                let hashes = hashes.clone();
+                let pos = *pos;
+                scope.spawn(move || {
+                    Searcher::<B>::new(v, tt, h, ctl, hashes).run(&pos, &mut |_| {});
+                });
+            }
+            let out =
+                Searcher::<B>::new(v, tt, &mut self.heuristics, ctl, hashes).run(pos, on_report);
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            out
+        });
         (out.best, out.score)
     }
 

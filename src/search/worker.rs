@@ -38,6 +38,8 @@ pub enum Setting {
     Level(u8),
     /// How many best lines each search reports; see [`Engine::set_multipv`].
     MultiPv(usize),
+    /// How many threads search; see [`Engine::set_threads`].
+    Threads(usize),
     /// Seed the engine's random choices, for reproducible games.
     Seed(u64),
     /// Forget what earlier searches learned (a new game).
@@ -456,6 +458,7 @@ fn apply(engine: &mut Engine, s: Setting) {
         Setting::Hash(mb) => engine.set_hash(mb),
         Setting::Level(l) => engine.set_level(l),
         Setting::MultiPv(n) => engine.set_multipv(n),
+        Setting::Threads(n) => engine.set_threads(n),
         Setting::Seed(seed) => engine.set_seed(seed),
         Setting::NewGame => engine.new_game(),
     }

@@ -1,7 +1,7 @@
 //! The UCI engine protocol over any rules file.
 //!
 //! `uci`, `isready`, `setoption name ... value ...` (`UCI_Variant`, `UCI_Chess960`, `Hash`,
-//! `Skill Level`, `UCI_LimitStrength` with `UCI_Elo` (the level rated nearest, see
+//! `Threads` (Lazy SMP, see [`crate::search::Engine::set_threads`]), `Skill Level`, `UCI_LimitStrength` with `UCI_Elo` (the level rated nearest, see
 //! [`levels`]), `MultiPV`), `ucinewgame`, `position startpos|fen ... [moves ...]` (setup steps as `e8g8`
 //! swaps and `0000` passes), `go perft N` (stoppable), `go [depth N] [nodes N] [movetime T]
 //! [wtime T] [btime T] [winc T] [binc T] [movestogo N] [infinite]`, `stop`, `quit`. The search
@@ -213,6 +213,10 @@ impl<W: Write> UciSession<'_, W> {
         out.say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"
         ));
+        out.say(&format!(
+            "option name Threads type spin default 1 min 1 max {}",
+            crate::search::MAX_THREADS
+        ));
         out.say("option name Skill Level type spin default 10 min 1 max 10");
         out.say("option name UCI_LimitStrength type check default false");
         let (low, high) = levels::rating_range().unwrap_or((0, 0));
@@ -274,7 +278,16 @@ impl<W: Write> UciSession<'_, W> {
                 _ => return bad(format!("bad MultiPV `{value}` (1..{MAX_MULTIPV})")),
             },
             "uci_variant" => return self.set_variant(&value),
-            "threads" | "ponder" | "move overhead" => return,
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=crate::search::MAX_THREADS).contains(&n) => Setting::Threads(n),
+                _ => {
+                    return bad(format!(
+                        "bad Threads value `{value}` (1..{})",
+                        crate::search::MAX_THREADS
+                    ))
+                }
+            },
+            "ponder" | "move overhead" => return,
             _ => return bad(format!("unknown option `{name}`")),
         };
         self.worker.set(setting);

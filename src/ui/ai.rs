@@ -9,16 +9,20 @@ use std::time::Duration;
 
 use crate::game::Game;
 use crate::search::levels::rating;
-use crate::search::worker::Worker;
-use crate::search::{Limits, Report, Score};
+use crate::search::worker::{Setting, Worker};
+use crate::search::{interactive_threads, Limits, Report, Score};
 use crate::types::{Color, Move};
 
 /// Transposition table size for the GUI's engine.
 const HASH_MB: usize = 32;
 
-/// The GUI's search worker; its events wake the window.
+/// The GUI's search worker; its events wake the window. It searches with every core (up to
+/// eight, [`interactive_threads`]): a person is waiting for the answer, and the full-strength
+/// level plays better with them (the weaker levels search on one thread whatever the setting).
 pub(super) fn worker(ctx: egui::Context) -> Worker {
-    Worker::new(HASH_MB, move || ctx.request_repaint())
+    let mut w = Worker::new(HASH_MB, move || ctx.request_repaint());
+    w.set(Setting::Threads(interactive_threads()));
+    w
 }
 
 /// How long the computer may think at `level` (the level also bounds the depth): a time cap

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// When to stop: set up by the engine from the [`crate::search::Limits`] and the level.
+#[derive(Clone, Copy)]
 pub(crate) struct Control<'a> {
     /// The caller's stop flag.
     pub stop: &'a AtomicBool,
@@ -30,6 +31,9 @@ pub(crate) struct Control<'a> {
     pub exact: usize,
     /// See `exact`, in centipawns.
     pub margin: i32,
+    /// Plies added to each iteration's depth (a Lazy SMP helper searching ahead of the
+    /// first thread), within `max_depth`.
+    pub skew: u32,
 }
 
 impl<'a> Control<'a> {
@@ -48,6 +52,23 @@ impl<'a> Control<'a> {
             multipv: 1,
             exact: 1,
             margin: 0,
+            skew: 0,
+        }
+    }
+
+    /// The control of a Lazy SMP helper of this search: it stops when `done` is set (the
+    /// first thread has its move) or at the hard time limit, never begins an iteration on
+    /// its own account otherwise, and searches each iteration `skew` plies deeper.
+    pub fn helper<'b>(&self, done: &'b AtomicBool, skew: u32) -> Control<'b>
+    where
+        'a: 'b,
+    {
+        Control {
+            stop: done,
+            soft: None,
+            single_reply: false,
+            skew,
+            ..*self
         }
     }
 

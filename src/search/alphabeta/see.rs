@@ -99,9 +99,9 @@ mod tests {
         let p = Position::<u64>::from_fen(&v, fen).unwrap();
         let m = p.parse_uci(&v, uci).unwrap();
         let stop = AtomicBool::new(false);
-        let (mut tt, mut h) = (Tt::new(1), Heuristics::new());
+        let (tt, mut h) = (Tt::new(1), Heuristics::new());
         let ctl = Control::plain(&stop, 1, None);
-        let s = Searcher::<u64>::new(&v, &mut tt, &mut h, ctl, vec![p.hash()]);
+        let s = Searcher::<u64>::new(&v, &tt, &mut h, ctl, vec![p.hash()]);
         // the exchange's value: the largest threshold that still holds
         let value = (-2000..=2000).rev().find(|&x| s.see_ge(&p, m, x)).unwrap();
         (value, s.et.value.clone())
