@@ -177,6 +177,16 @@ go depth 2
 go perft 2
 d
 quit'
+# helper threads (Lazy SMP): a search with three threads, stopped, then a bad count
+seed uci_loop 0 'setoption name Threads value 3
+position startpos moves e2e4
+go depth 3
+go movetime 20
+go infinite
+stop
+setoption name Threads value 0
+setoption name Threads value 1
+go nodes 200'
 seed uci_loop 5 'position startpos moves e8c8 0000 e1d1 0000 e2e4
 go nodes 100
 position fen rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1 moves e2e4

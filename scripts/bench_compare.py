@@ -7,6 +7,8 @@ arrays, fairy files) is searched to its fixed depth by each binary over UCI (a f
 outside the engines, so both binaries are timed the same way whatever they count. The rounds
 alternate which binary goes first, so that a busy shared CPU hurts both alike; the result is
 the ratio of the medians of the per-round totals (old / new: above 1 means the new is faster).
+--old-threads and --new-threads set each binary's UCI Threads: one binary against itself with
+--new-threads 2 measures what a second thread buys in time to depth.
 
     python3 scripts/bench_compare.py --old /work/baseline/myriad-s18-start \\
         --new target/release/myriad --rounds 5
@@ -28,7 +30,7 @@ def search_set(binary):
     return rows
 
 
-def time_to_depth(binary, file, depth, fen, hash_mb):
+def time_to_depth(binary, file, depth, fen, hash_mb, threads=1):
     """Seconds from `go depth` to `bestmove`, and the best move."""
     p = subprocess.Popen([binary, "uci", file], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
@@ -45,6 +47,8 @@ def time_to_depth(binary, file, depth, fen, hash_mb):
     send("uci")
     wait_for("uciok")
     send(f"setoption name Hash value {hash_mb}")
+    if threads != 1:
+        send(f"setoption name Threads value {threads}")
     send("ucinewgame")
     send("position startpos" if fen == "startpos" else f"position fen {fen}")
     send("isready")
@@ -65,16 +69,21 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--depth-offset", type=int, default=0, help="added to every depth of the set")
+    ap.add_argument("--old-threads", type=int, default=1, help="UCI Threads of the old binary")
+    ap.add_argument("--new-threads", type=int, default=1, help="UCI Threads of the new binary")
     args = ap.parse_args()
     rows = search_set(args.new)
     bins = {"old": args.old, "new": args.new}
+    threads = {"old": args.old_threads, "new": args.new_threads}
     totals = {"old": [], "new": []}
     per = {(k, i): [] for k in bins for i in range(len(rows))}
     for r in range(args.rounds):
         order = ["old", "new"] if r % 2 == 0 else ["new", "old"]
         for i, (file, depth, fen) in enumerate(rows):
             for k in order:
-                s, _ = time_to_depth(bins[k], file, depth + args.depth_offset, fen, args.hash)
+                s, _ = time_to_depth(
+                    bins[k], file, depth + args.depth_offset, fen, args.hash, threads[k]
+                )
                 per[(k, i)].append(s)
         for k in bins:
             totals[k].append(sum(per[(k, i)][-1] for i in range(len(rows))))
@@ -88,7 +97,8 @@ def main():
     mo = statistics.median(totals["old"])
     mn = statistics.median(totals["new"])
     print()
-    print(f"old: {args.old}\nnew: {args.new}")
+    print(f"old: {args.old} ({args.old_threads} thread(s))")
+    print(f"new: {args.new} ({args.new_threads} thread(s))")
     print(f"{len(rows)} positions, {args.rounds} rounds; median total time to depth: "
           f"old {mo:.3f} s, new {mn:.3f} s; ratio old/new {mo / mn:.2f}")
     return 0
