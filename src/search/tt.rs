@@ -42,10 +42,7 @@ struct Slot {
 const HAS_MOVE: u64 = 1 << 32;
 const OCCUPIED: u64 = 1 << 35;
 
-fn kind_code(k: MoveKind) -> u64 {
-    KINDS.iter().position(|&x| x == k).unwrap_or(0) as u64
-}
-
+/// The kinds by their discriminant (the order of [`MoveKind`]'s declaration), for `unpack`.
 const KINDS: [MoveKind; 8] = [
     MoveKind::Normal,
     MoveKind::Promotion,
@@ -62,7 +59,7 @@ fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound) -> u64 {
         HAS_MOVE
             | m.from.0 as u64
             | (m.to.0 as u64) << 8
-            | kind_code(m.kind) << 16
+            | (m.kind as u64) << 16
             | (m.promotion.0 as u64) << 24
     });
     let b = match bound {
