@@ -120,6 +120,15 @@ fn helper_threads_search_and_answer() {
         );
         assert!(!out.contains("info string"), "{go}: {out}");
         assert_eq!(bestmove(&out).len(), 4, "{go}: {out}");
+        // the reports count the nodes of all the threads, and never go back (a helper's
+        // deeper iteration, when its move is played, is reported last)
+        let nodes: Vec<u64> = out
+            .lines()
+            .filter(|l| l.starts_with("info depth"))
+            .filter_map(|l| l.split(" nodes ").nth(1)?.split(' ').next()?.parse().ok())
+            .collect();
+        assert!(!nodes.is_empty(), "{go}: {out}");
+        assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{go}: {out}");
     }
     let out = run(
         "chess",

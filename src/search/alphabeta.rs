@@ -65,6 +65,8 @@ struct Node {
 pub(crate) struct Outcome {
     pub best: Option<Move>,
     pub score: i32,
+    /// The deepest iteration completed (0 if none was).
+    pub depth: u32,
 }
 
 pub(crate) struct Searcher<'a, B: TablesFor> {
@@ -345,6 +347,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
     pub fn run(&mut self, root: &Position<B>, on_report: &mut dyn FnMut(&Report)) -> Outcome {
         let mut best: Option<Move> = None;
         let mut best_score: i32 = 0;
+        let mut completed = 0;
         let in_check = root.is_check(self.v);
         let deepest = self.ctl.max_depth.min(MAX_PLY as u32 - 8);
         for depth in 1..=deepest {
@@ -386,6 +389,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             if self.stopped {
                 break;
             }
+            completed = depth;
             // MultiPV: the next best lines, each searched without the root moves of the
             // lines before it.
             let mut lines = vec![(score, self.pv[0][..self.pv_len[0]].to_vec())];
@@ -411,8 +415,9 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                     seldepth: self.seldepth.max(depth as usize) as u32,
                     multipv: i as u32 + 1,
                     score: to_score(score),
-                    nodes: self.nodes,
-                    nps: (self.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                    nodes: self.ctl.reported_nodes(self.nodes),
+                    nps: (self.ctl.reported_nodes(self.nodes) as f64 / time.as_secs_f64().max(1e-6))
+                        as u64,
                     time,
                     pv,
                 });
@@ -434,6 +439,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         Outcome {
             best,
             score: best_score,
+            depth: completed,
         }
     }
 

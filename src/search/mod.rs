@@ -11,6 +11,7 @@ mod eval;
 mod goal_eval;
 pub mod levels;
 pub mod material;
+mod smp;
 mod tt;
 pub mod weights;
 pub mod worker;
@@ -145,9 +146,11 @@ impl Engine {
     /// The threads past the first help by Lazy SMP, as Stockfish's do: each runs its own
     /// iterative deepening on the same position (every other one a ply deeper, so that they
     /// spread out), and they share only the transposition table, so that what one finds
-    /// orders and cuts the others' trees. The first thread's move is played. They help only a
-    /// full-strength search of one line without a node limit: a weaker level's choice, a
-    /// `MultiPV` search and `go nodes` stay on one thread, and so reproducible.
+    /// orders and cuts the others' trees. The move of the deepest iteration that any thread
+    /// completed is played (the first thread's on a tie), and the reports count the nodes
+    /// of all the threads. They help only a full-strength search of one line without a node
+    /// limit: a weaker level's choice, a `MultiPV` search and `go nodes` stay on one thread,
+    /// and so reproducible.
     pub fn set_threads(&mut self, threads: usize) {
         let helpers = threads.clamp(1, MAX_THREADS) - 1;
         self.helpers.resize_with(helpers, Heuristics::new);
@@ -235,6 +238,7 @@ impl Engine {
             exact: shown,
             margin: level.max_loss,
             skew: 0,
+            total: None,
         };
         let hashes = history_hashes(game);
         // the root's lines of the deepest depth completed: (depth, score, first move)
@@ -300,23 +304,14 @@ impl Engine {
             let out = s.run(pos, on_report);
             return (out.best, out.score);
         }
-        // Lazy SMP: the helpers search until the first thread is done.
-        let done = AtomicBool::new(false);
-        let tt = &self.tt;
-        let out = std::thread::scope(|scope| {
-            for (i, h) in self.helpers.iter_mut().enumerate() {
-                let ctl = ctl.helper(&done, (i % 2 == 0) as u32);
-                let hashes = hashes.clone();
-                let pos = *pos;
-                scope.spawn(move || {
-                    Searcher::<B>::new(v, tt, h, ctl, hashes).run(&pos, &mut |_| {});
-                });
-            }
-            let out =
-                Searcher::<B>::new(v, tt, &mut self.heuristics, ctl, hashes).run(pos, on_report);
-            done.store(true, std::sync::atomic::Ordering::Relaxed);
-            out
-        });
+        // Lazy SMP (`smp.rs`)
+        let out = smp::search(
+            (v, pos, hashes),
+            &self.tt,
+            (&mut self.heuristics, &mut self.helpers),
+            ctl,
+            on_report,
+        );
         (out.best, out.score)
     }
 

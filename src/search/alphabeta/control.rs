@@ -1,7 +1,7 @@
 //! When a search stops and how much it blurs its judgement: the caller's stop flag, a node
 //! limit, time limits, and the evaluation noise of the weaker levels.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// When to stop: set up by the engine from the [`crate::search::Limits`] and the level.
@@ -34,6 +34,9 @@ pub(crate) struct Control<'a> {
     /// Plies added to each iteration's depth (a Lazy SMP helper searching ahead of the
     /// first thread), within `max_depth`.
     pub skew: u32,
+    /// The nodes of all the threads of a Lazy SMP search, counted in steps of 1024 (for
+    /// the reports: a UCI front end shows the whole search's nodes and speed).
+    pub total: Option<&'a AtomicU64>,
 }
 
 impl<'a> Control<'a> {
@@ -53,6 +56,7 @@ impl<'a> Control<'a> {
             exact: 1,
             margin: 0,
             skew: 0,
+            total: None,
         }
     }
 
@@ -77,6 +81,9 @@ impl<'a> Control<'a> {
     #[inline]
     pub fn must_stop(&self, nodes: u64) -> bool {
         if nodes & 1023 == 0 {
+            if let Some(total) = self.total {
+                total.fetch_add(1024, Ordering::Relaxed);
+            }
             if self.stop.load(Ordering::Relaxed) {
                 return true;
             }
@@ -85,6 +92,13 @@ impl<'a> Control<'a> {
             }
         }
         self.nodes.is_some_and(|n| nodes >= n)
+    }
+
+    /// The nodes to report for a thread that has searched `nodes`: all the threads' where
+    /// several search.
+    pub fn reported_nodes(&self, nodes: u64) -> u64 {
+        self.total
+            .map_or(nodes, |t| t.load(Ordering::Relaxed).max(nodes))
     }
 
     /// Is there time left to begin another iteration?
@@ -100,5 +114,39 @@ impl<'a> Control<'a> {
         let x = (key ^ self.noise_key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let amp = self.noise as u64;
         ((x >> 33) % (2 * amp + 1)) as i32 - self.noise
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Control;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+
+    #[test]
+    fn the_threads_nodes_add_up_in_the_reports() {
+        let stop = AtomicBool::new(false);
+        let alone = Control::plain(&stop, 10, None);
+        assert_eq!(alone.reported_nodes(5000), 5000);
+        let total = AtomicU64::new(0);
+        let first = Control {
+            total: Some(&total),
+            ..alone
+        };
+        let done = AtomicBool::new(false);
+        let helper = first.helper(&done, 1);
+        // each thread adds its nodes every 1024
+        for n in 1..=3000u64 {
+            assert!(!first.must_stop(n));
+        }
+        for n in 1..=5000u64 {
+            assert!(!helper.must_stop(n));
+        }
+        assert_eq!(
+            total.load(std::sync::atomic::Ordering::Relaxed),
+            2048 + 4096
+        );
+        assert_eq!(first.reported_nodes(3000), 6144);
+        // never fewer than the thread's own
+        assert_eq!(first.reported_nodes(7000), 7000);
     }
 }
