@@ -409,15 +409,15 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             }
             self.root_excluded.clear();
             let time = self.start.elapsed();
+            let nodes = self.ctl.reported_nodes(self.nodes);
             for (i, (score, pv)) in lines.into_iter().enumerate() {
                 on_report(&Report {
                     depth,
                     seldepth: self.seldepth.max(depth as usize) as u32,
                     multipv: i as u32 + 1,
                     score: to_score(score),
-                    nodes: self.ctl.reported_nodes(self.nodes),
-                    nps: (self.ctl.reported_nodes(self.nodes) as f64 / time.as_secs_f64().max(1e-6))
-                        as u64,
+                    nodes,
+                    nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
                     time,
                     pv,
                 });
