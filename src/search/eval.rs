@@ -5,9 +5,9 @@
 //! are computed from the geometry: centralization (stronger for short-range leapers, which
 //! need the centre most), pawn advancement towards the promotion zone, and a royal piece that
 //! stays home while there is material about and walks to the centre in the endgame. Dynamic
-//! terms: mobility (squares not attacked by enemy pawns), a pawn shield and attacks on the
-//! royal piece's neighbourhood, passed (and the royal pieces' race to them in the endgame),
-//! doubled and isolated pawns, enemy pieces attacked by pawns, a pair of colour-bound pieces
+//! terms: mobility (squares not attacked by enemy pawns), a pawn shield and the danger to the
+//! royal piece from the enemy's attacks and checks (`king.rs`), passed (and the royal
+//! pieces' race to them in the endgame), doubled and isolated pawns, enemy pieces attacked by pawns, a pair of colour-bound pieces
 //! on both colours (found from their moves: the bishop pair) and pieces that ride whole files
 //! on open files (found the same way: rooks). The middlegame and endgame weights are blended
 //! by the non-pawn material left on the board.
@@ -84,6 +84,13 @@ pub(crate) struct EvalTables<B> {
     castled: ByColor<Vec<(Square, Square)>>,
     /// The role that castles with the royal piece (a rook), if any.
     castle_rook: Option<Role>,
+    /// The strongest officer kinds (a queen): they defend the royal piece's neighbourhood
+    /// poorly (a queen will not trade itself for a knight there).
+    top: RoleSet,
+    /// For each role: how much one of its pieces reaching the enemy royal piece's
+    /// neighbourhood weighs in the danger (cheaper pieces more, as in Stockfish: a knight
+    /// there is rarer than a queen).
+    attack_weight: Vec<i32>,
     /// The weights of the terms.
     w: EvalWeights,
 }
@@ -299,8 +306,19 @@ impl<B: TablesFor> EvalTables<B> {
                     .unwrap_or_default()
             }),
             castle_rook: v.castling().map(|r| r.rook),
+            top: RoleSet::default(),
+            attack_weight: Vec::new(),
             w,
         };
+        let top_value = officers.iter().map(|r| et.value[r.index()]).max();
+        et.top = officers
+            .iter()
+            .filter(|r| Some(et.value[r.index()]) == top_value)
+            .collect();
+        et.attack_weight = v
+            .roles()
+            .map(|r| (100 - et.value[r.index()] / 10).clamp(10, 90))
+            .collect();
         et.exchanges_matter =
             !v.end().captures_obligatory && !et.inverted && et.value.iter().all(|&x| x >= 0);
         et.dearer = v
@@ -441,6 +459,18 @@ impl<B: TablesFor> EvalTables<B> {
             terms[c].mg += structure[c].0;
             terms[c].eg += structure[c].1 + self.pawn_race(t.geometry, pos, c, &pawns);
         }
+        // The danger to each royal piece, from the enemy's attacks (`king.rs`; not where
+        // material counts against its owner or captures are obligatory: Codrus's king wants
+        // to be taken).
+        for c in Color::ALL {
+            if self.royal != Role(u8::MAX) && self.exchanges_matter {
+                let (mg, eg) = self.king_danger(pos, &terms, c);
+                terms[c].mg -= mg;
+                terms[c].eg -= eg;
+            } else {
+                terms[c].mg += terms[c].simple_attack();
+            }
+        }
         // Enemy pieces (the royal piece aside) that we attack and they do not defend.
         for c in Color::ALL.into_iter().filter(|_| self.exchanges_matter) {
             let them = !c;
@@ -490,8 +520,7 @@ impl<B: TablesFor> EvalTables<B> {
             ..Default::default()
         };
         let mut threats = B::EMPTY;
-        let mut attack_units = 0;
-        let mut attackers = 0;
+        s.attackers = (pawn_attacks[c] & enemy_zone).count() as i32;
         let all_pawns = pawns[c] | pawns[them];
         for r in t.roles() {
             let ps = pos.by_role(r) & ours;
@@ -510,6 +539,9 @@ impl<B: TablesFor> EvalTables<B> {
             } else {
                 self.check_squares(t, pos, c, r)
             };
+            let top = self.top.contains(r);
+            s.has_top |= top;
+            let mut role_checks = B::EMPTY;
             let dearer = self.dearer[ri]
                 .iter()
                 .fold(B::EMPTY, |b, d| b | pos.by_role(d))
@@ -519,7 +551,10 @@ impl<B: TablesFor> EvalTables<B> {
                 s.mg += self.pst_mg[i];
                 s.eg += self.pst_eg[i];
                 if r == self.royal {
-                    s.attacks |= t.leap_capture[i];
+                    let a = t.leap_capture[i];
+                    s.attacks2 |= s.attacks & a;
+                    s.attacks |= a;
+                    s.guard |= a;
                     continue;
                 }
                 s.material += self.value[ri];
@@ -539,7 +574,11 @@ impl<B: TablesFor> EvalTables<B> {
                     s.eg += self.w.outpost_eg;
                 }
                 let a = t.leap_capture[i] | t.leap_quiet[i] | t.ride_reach(t.cr(c, r), sq, occ);
+                s.attacks2 |= s.attacks & a;
                 s.attacks |= a;
+                if top {
+                    s.guard |= a;
+                }
                 threats |= a & dearer;
                 if self.file_rider[ri] {
                     let file = t.file_mask[t.geometry.file(sq) as usize];
@@ -551,25 +590,24 @@ impl<B: TablesFor> EvalTables<B> {
                         s.eg += self.w.half_open_file_eg;
                     }
                 }
+                role_checks |= a & checks & !ours;
                 let safe = !ours & !pawn_attacks[them];
-                if (a & safe & checks).any() {
-                    s.mg += self.w.safe_check;
-                }
                 let mob = (a & safe).count() as i32;
                 s.mg += mob * w / 10;
                 s.eg += mob * w / 10;
                 let hits = (a & enemy_zone).count() as i32;
                 if hits > 0 {
-                    attackers += 1;
-                    attack_units += hits * (1 + self.value[ri] / 400);
+                    s.attackers += 1;
+                    s.attack_weight += self.attack_weight[ri];
+                    s.zone_hits += hits;
+                    s.piece_attackers += 1;
+                    s.attack_units += hits * (1 + self.value[ri] / 400);
                 }
             }
-        }
-        // Attacks on the enemy royal piece's neighbourhood: several attackers together
-        // are much more dangerous than one.
-        if attackers >= 2 {
-            s.mg +=
-                attack_units * attack_units.min(20) * (attackers.min(4)) * self.w.king_attack / 400;
+            if role_checks.any() && s.check_kinds < s.checks.len() {
+                s.checks[s.check_kinds] = role_checks;
+                s.check_kinds += 1;
+            }
         }
         // Enemy pieces our pawns attack (the royal piece aside: that is check).
         let threatened =
@@ -604,28 +642,6 @@ impl<B: TablesFor> EvalTables<B> {
         }
         s
     }
-
-    /// The squares from which a piece of `c`'s `role` would give check to the enemy royal
-    /// piece (by a plain leap or a ride; hoppers and special moves aside).
-    #[inline]
-    fn check_squares(&self, t: &Tables<B>, pos: &Position<B>, c: Color, role: Role) -> B {
-        let k = pos.king(!c);
-        let occ = pos.occupied();
-        let plan = &t.attack_plans[c];
-        let mut sq = t.rev_leap[t.idx(c, role, k)]
-            | t.lines(
-                plan.orthogonal.contains(role),
-                plan.diagonal.contains(role),
-                k,
-                occ,
-            );
-        for &(kind, roles) in &plan.rest {
-            if roles.contains(role) {
-                sq |= t.ray_attacks(kind, k, occ);
-            }
-        }
-        sq
-    }
 }
 
 /// One side's share of the evaluation.
@@ -641,8 +657,32 @@ struct SideTerms<B> {
     phase: i32,
     /// The squares the side's pieces attack (its pawns' captures, its pieces' moves).
     attacks: B,
+    /// The squares two of them attack.
+    attacks2: B,
+    /// The squares the royal piece or a piece of the strongest kind attacks (a poor guard of
+    /// the royal piece's neighbourhood).
+    guard: B,
+    /// Pieces reaching the enemy royal piece's neighbourhood (and its squares attacked by
+    /// pawns).
+    attackers: i32,
+    /// Their weights, summed.
+    attack_weight: i32,
+    /// Their attacks on the neighbourhood's squares.
+    zone_hits: i32,
+    /// The pieces (not pawns) among the attackers, and their hits weighted by value (the
+    /// simpler attack term where the danger stands aside).
+    piece_attackers: i32,
+    attack_units: i32,
+    /// For each kind of piece (up to [`king::CHECK_KINDS`]): the squares from which one of
+    /// them could give check next move.
+    checks: [B; king::CHECK_KINDS],
+    /// How many of `checks` are filled.
+    check_kinds: usize,
+    /// Has the side a piece of the strongest kind (a queen)?
+    has_top: bool,
 }
 
+mod king;
 mod masks;
 mod pawns;
 mod special;

@@ -75,8 +75,11 @@ weights! {
     king_file: hand 20, tuned 47;
     /// The royal piece in the centre, endgame, at the full (half of it taken off in a corner).
     king_centre_eg: hand 40, tuned 65;
-    /// Attacks on the enemy royal piece's neighbourhood, in percent of the base formula.
-    king_attack: hand 100, tuned 228;
+    /// The danger to the royal piece (`src/search/eval/king.rs`): percent of the square of
+    /// the danger units over 4096 taken off in centipawns, middlegame (a sixteenth of the
+    /// units, endgame). 40 turns Stockfish's classical units into this evaluation's
+    /// centipawns (a knight is 781 there, 320 here).
+    king_attack: hand 40, tuned 40;
     /// Each pawn of the royal piece's shield (up to three).
     shield: hand 12, tuned 19;
     /// A passed pawn, middlegame.
@@ -118,9 +121,9 @@ weights! {
     pawn_threat_mg: hand 40, tuned 64;
     /// The same, endgame.
     pawn_threat_eg: hand 30, tuned 103;
-    /// Each of our pieces (not a pawn) that could give check next move on a square no enemy
-    /// pawn guards, middlegame.
-    safe_check: hand 30, tuned 30;
+    /// Danger units for each kind of our pieces (not pawns) that could give check next move
+    /// on a square the enemy does not defend (or defends poorly and we support twice).
+    safe_check: hand 800, tuned 800;
     /// Each file at or beside our royal piece without a pawn of ours, middlegame: a penalty.
     king_open_file: hand 15, tuned 15;
     /// The royal piece where castling lands it, with its rook where castling lands that

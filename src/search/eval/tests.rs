@@ -78,14 +78,22 @@ fn the_bishop_pair_open_files_and_pawn_threats_count() {
 
 #[test]
 fn safe_checks_and_open_files_at_the_king_count() {
+    // What the safe checks are worth to White, less what they are worth to Black: the danger
+    // is a square, so the units of a side's safe checks count more beside its other units.
     let check: fn(&mut EvalWeights) = |w| w.safe_check = 0;
-    // (the queens have safe checks on both sides: they cancel out)
-    // the knight on e4 could check from d6 or f6 ...
-    assert!(worth("q3k3/8/8/8/4N3/8/8/Q3K3 w - - 0 1", check) > 0);
-    // ... unless pawns guard both squares
-    assert_eq!(worth("q3k3/2p1p3/8/8/4N3/8/8/Q3K3 w - - 0 1", check), 0);
-    // a knight that cannot reach a checking square next move
-    assert_eq!(worth("q3k3/8/8/8/8/8/8/Q3K1N1 w - - 0 1", check), 0);
+    // Each queen has a safe check (Qxa8+, and Black's on e4); a knight on g1 has none, and
+    // the two sides' dangers are alike ...
+    let no_knight = worth("q3k3/8/8/8/8/8/8/Q3K1N1 w - - 0 1", check);
+    assert_eq!(no_knight, 0);
+    // ... a knight on e4 adds a safe check from d6 or f6 ...
+    let knight = worth("q3k3/8/8/8/4N3/8/8/Q3K3 w - - 0 1", check);
+    // ... and with pawns on c7, e7 and g7 guarding both squares, an unsafe one: it adds
+    // fewer units beside the queen's safe check
+    let guarded = worth("q3k3/2p1p1p1/8/8/4N3/8/8/Q3K3 w - - 0 1", check);
+    assert!(
+        knight > guarded && guarded > no_knight,
+        "{knight} {guarded} {no_knight}"
+    );
 
     let open: fn(&mut EvalWeights) = |w| w.king_open_file = 0;
     let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
