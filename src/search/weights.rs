@@ -61,6 +61,12 @@ weights! {
     /// Mobility: a piece reaching `m` squares on average on the empty board is worth
     /// `mobility / m` tenths of a centipawn per square it reaches (a knight ~ 6 cp).
     mobility: hand 320, tuned 735;
+    /// A pawn's worth in the middlegame, in percent of its declared value (its endgame
+    /// worth): while the officers are on the board a pawn is worth less beside them, as
+    /// Stockfish's values have it (a knight is 6.2 pawns there in the middlegame, 4.1 in the
+    /// endgame). Set from those values, not fitted (docs/levels.md, "A pawn among the
+    /// officers").
+    pawn_mg: hand 100, tuned 60;
     /// A pawn's advance, quadratic, at the full, middlegame.
     pawn_advance_mg: hand 20, tuned 59;
     /// A pawn's advance on a centre file, linear, at the full, middlegame.

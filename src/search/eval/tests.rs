@@ -244,3 +244,13 @@ fn the_pawn_cache_gives_the_same_evaluations() {
         assert!(hits > 100, "{file}: {hits}");
     }
 }
+
+#[test]
+fn a_pawn_is_worth_less_among_the_officers() {
+    // White a pawn up: with every officer on the board the pawn counts for less than its
+    // declared 100 (`pawn_mg`), in a pawn ending for all of it
+    let full: fn(&mut EvalWeights) = |w| w.pawn_mg = 100;
+    let start = "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(worth(start, full) < -20, "{}", worth(start, full));
+    assert_eq!(worth("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", full), 0);
+}
