@@ -350,7 +350,7 @@ impl<B: TablesFor> EvalTables<B> {
         let mob = empty_board_mobility(t, r);
         // Mobility matters per square reached; scale it so that a piece's mobility swing
         // stays well below its value.
-        // (in tenths of a centipawn: a knight ~6 cp per square, a queen ~2)
+        // (in tenths of a centipawn: tuned, a knight ~14 cp per square, a queen ~3)
         let scale = self.w.mobility;
         self.mob_weight[ri] = if self.pawn[ri] || r == self.royal {
             0
@@ -483,8 +483,11 @@ impl<B: TablesFor> EvalTables<B> {
         let phase = (white.phase + black.phase).min(self.total_phase);
         let w = (white.mg - black.mg) as i64;
         let b = (white.eg - black.eg) as i64;
-        let mut score = ((w * phase as i64 + b * (self.total_phase - phase) as i64)
-            / self.total_phase as i64) as i32;
+        let blend = |mg: i64, eg: i64| {
+            ((mg * phase as i64 + eg * (self.total_phase - phase) as i64) / self.total_phase as i64)
+                as i32
+        };
+        let mut score = blend(w, b);
         // Without pawns, a small material edge rarely wins: scale it down.
         let stronger = Color::from_white(score > 0);
         if pawns[stronger].is_empty()
@@ -496,7 +499,8 @@ impl<B: TablesFor> EvalTables<B> {
             score += goal.white(pos);
         }
         if self.hands {
-            score += self.hands_white(t, pos);
+            let (mg, eg) = self.hands_white(t, pos);
+            score += blend(mg.into(), eg.into());
         }
         score
     }

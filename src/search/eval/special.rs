@@ -7,16 +7,22 @@ use crate::types::{ByColor, Color};
 use crate::variant::{Tables, TablesFor};
 
 impl<B: TablesFor> EvalTables<B> {
-    /// Pieces in hand (Crazyhouse), at their material value: a piece in hand may enter the
-    /// game anywhere, so it is worth at least what it is worth on the board.
-    pub(super) fn hands_white(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
+    /// Pieces in hand (Crazyhouse), at their material value, middlegame and endgame: a piece
+    /// in hand may enter the game anywhere, so it is worth at least what it is worth on the
+    /// board (a pawn, too, less among the officers: `pawn_mg`).
+    pub(super) fn hands_white(&self, t: &Tables<B>, pos: &Position<B>) -> (i32, i32) {
         t.roles()
             .map(|r| {
                 let n =
                     pos.hand_count(Color::White, r) as i32 - pos.hand_count(Color::Black, r) as i32;
-                n * self.value[r.index()]
+                let v = n * self.value[r.index()];
+                if self.pawn[r.index()] {
+                    (v * self.w.pawn_mg / 100, v)
+                } else {
+                    (v, v)
+                }
             })
-            .sum()
+            .fold((0, 0), |(mg, eg), (m, e)| (mg + m, eg + e))
     }
 
     /// White's score where losing every piece wins (Antichess): each piece counts against its

@@ -251,6 +251,31 @@ fn a_pawn_is_worth_less_among_the_officers() {
     // declared 100 (`pawn_mg`), in a pawn ending for all of it
     let full: fn(&mut EvalWeights) = |w| w.pawn_mg = 100;
     let start = "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    assert!(worth(start, full) < -20, "{}", worth(start, full));
+    let up = worth(start, full);
+    assert!(up < -20, "{up}");
     assert_eq!(worth("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", full), 0);
+}
+
+#[test]
+fn a_pawn_in_hand_is_worth_less_among_the_officers_too() {
+    // Crazyhouse, every officer on the board, White a pawn up: `pawn_mg` takes the same
+    // share off White's e-pawn in hand as off the same pawn on e3, so that dropping a pawn
+    // does not look like losing that share
+    let v = crate::rules::load("crazyhouse").unwrap();
+    let t = v.tables::<u64>();
+    let white = |fen: &str, w: EvalWeights| {
+        let p = Position::<u64>::from_fen(&v, fen).unwrap();
+        EvalTables::<u64>::with_weights(&v, w).evaluate_white(t, &p)
+    };
+    let hand = "rnbqkbnr/1ppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR[P] w KQkq - 0 1";
+    let board = "rnbqkbnr/1ppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR w KQkq - 0 1";
+    let full = EvalWeights {
+        pawn_mg: 100,
+        ..EvalWeights::default()
+    };
+    let tuned = EvalWeights::default();
+    assert!(tuned.pawn_mg < 100);
+    let less = |fen| white(fen, full) - white(fen, tuned);
+    assert!(less(board) > 20, "{}", less(board));
+    assert_eq!(less(hand), less(board));
 }
