@@ -7,6 +7,7 @@
 //! deep) and [`quiescence`] (the search past the horizon).
 
 mod control;
+mod correction;
 mod ordering;
 mod pruning;
 mod quiescence;
@@ -15,7 +16,7 @@ mod see;
 use std::time::Instant;
 
 use super::eval::EvalTables;
-use super::tt::{Bound, Tt};
+use super::tt::{to_tt, tt_cutoff, Bound, Tt};
 use super::{Report, Score};
 use crate::position::Position;
 use crate::types::{Move, MoveList};
@@ -57,6 +58,8 @@ struct Node {
     /// The table's entry for the node (none in a singular-extension search).
     tt_entry: Option<super::tt::Entry>,
     static_eval: i32,
+    /// What the correction history added to the static evaluation.
+    correction: i32,
     improving: bool,
     key: u64,
 }
@@ -103,8 +106,8 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     see_ok: bool,
     /// A move list for each ply, reused from node to node.
     move_lists: Vec<Vec<(Move, i32)>>,
-    /// The quiet moves searched so far at each ply (kept the same way).
-    quiet_lists: Vec<Vec<Move>>,
+    /// The moves searched so far at each ply (kept the same way), for the histories.
+    tried_lists: Vec<Vec<Move>>,
     /// Late-move reductions by depth and number of moves searched.
     lmr: Box<[[i32; 64]; 64]>,
     /// The move played at each ply of the current line (`Move::PASS` for a null move).
@@ -130,51 +133,6 @@ pub(crate) fn to_score(s: i32) -> Score {
     }
 }
 
-/// Late-move reductions, growing with the logarithms of the depth and of the move number.
-fn lmr_table() -> Box<[[i32; 64]; 64]> {
-    let mut t = Box::new([[0; 64]; 64]);
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (n, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
-        }
-    }
-    t
-}
-
-#[inline]
-fn to_tt(s: i32, ply: usize) -> i32 {
-    if s > MATE_BOUND {
-        s + ply as i32
-    } else if s < -MATE_BOUND {
-        s - ply as i32
-    } else {
-        s
-    }
-}
-
-/// The score a stored entry settles for the window `alpha..beta`, if its bound allows.
-#[inline]
-fn tt_cutoff(e: super::tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-    let s = from_tt(e.score, ply);
-    match e.bound {
-        Bound::Exact => Some(s),
-        Bound::Lower if s >= beta => Some(s),
-        Bound::Upper if s <= alpha => Some(s),
-        _ => None,
-    }
-}
-
-#[inline]
-fn from_tt(s: i32, ply: usize) -> i32 {
-    if s > MATE_BOUND {
-        s - ply as i32
-    } else if s < -MATE_BOUND {
-        s + ply as i32
-    } else {
-        s
-    }
-}
-
 impl<'a, B: TablesFor> Searcher<'a, B> {
     pub fn new(
         v: &'a Variant,
@@ -194,6 +152,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         h.history.fit(n);
         h.counters.fit(n);
         h.cont.fit(t.roles, n);
+        h.captures.fit(t.roles, n);
         // the sign of a stalemate for the side that cannot move (Antichess: a win)
         let stalemate_score = match (v.end().stalemate_draw, v.end().stalemate_win) {
             (true, _) => 0,
@@ -227,34 +186,43 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             tactical_gen: v.end().stalemate_draw,
             quiet_pruning: !v.end().captures_obligatory,
             see_ok,
-            lmr: lmr_table(),
+            lmr: pruning::lmr_table(),
             played: [Move::PASS; MAX_PLY + 1],
             played_keys: [ordering::NO_KEY; MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
             evals: [-INF; MAX_PLY + 1],
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            quiet_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            tried_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
 
     /// Static evaluation for the side to move, with the level's noise.
     #[inline]
     fn eval(&mut self, pos: &Position<B>) -> i32 {
+        self.eval_and_pawns(pos).0
+    }
+
+    /// [`Self::eval`], and the position's slot in the correction history (kept beside the
+    /// evaluation in its cache).
+    #[inline]
+    fn eval_and_pawns(&mut self, pos: &Position<B>) -> (i32, correction::Slot) {
         let key = pos.hash();
         let slot = (key as usize) & (EVAL_CACHE - 1);
-        let e = if self.h.eval_cache[slot].0 == key {
-            self.h.eval_cache[slot].1
+        let (k, e, pawns) = self.h.eval_cache[slot];
+        let (e, pawns) = if k == key {
+            (e, pawns)
         } else {
             let e = self
                 .et
                 .evaluate_with(self.t, pos, Some(&mut self.h.pawn_cache));
-            self.h.eval_cache[slot] = (key, e);
-            e
+            let pawns = correction::slot_of(self.et.pawn_key(self.t, pos));
+            self.h.eval_cache[slot] = (key, e, pawns);
+            (e, pawns)
         };
         if self.ctl.noise == 0 {
-            return e;
+            return (e, pawns);
         }
-        e + self.ctl.noise_for(key)
+        (e + self.ctl.noise_for(key), pawns)
     }
 
     /// Starts loading what the node of `child` will read first: its table slot and its
@@ -509,7 +477,11 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         if tt_move.is_none() && depth >= 4 && ply > 0 && !excluded {
             depth -= 1;
         }
-        let static_eval = if in_check { -INF } else { self.eval(pos) };
+        let (static_eval, correction) = if in_check {
+            (-INF, 0)
+        } else {
+            self.corrected_eval(pos)
+        };
         self.evals[ply] = static_eval;
         let eval = Self::pruning_eval(entry, static_eval, ply);
         let improving = self.improving(ply, static_eval);
@@ -533,13 +505,14 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             tt_move,
             tt_entry: entry,
             static_eval,
+            correction,
             improving,
             key,
         };
-        let mut quiets = std::mem::take(&mut self.quiet_lists[ply]);
-        let best = self.search_moves(pos, (&mut moves, &mut quiets), node);
+        let mut tried = std::mem::take(&mut self.tried_lists[ply]);
+        let best = self.search_moves(pos, (&mut moves, &mut tried), node);
         self.move_lists[ply] = moves;
-        self.quiet_lists[ply] = quiets;
+        self.tried_lists[ply] = tried;
         best
     }
 
@@ -548,7 +521,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
     fn search_moves(
         &mut self,
         pos: &Position<B>,
-        (moves, quiets_tried): (&mut Vec<(Move, i32)>, &mut Vec<Move>),
+        (moves, tried): (&mut Vec<(Move, i32)>, &mut Vec<Move>),
         node: Node,
     ) -> i32 {
         let Node {
@@ -583,7 +556,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let mut best_move = None;
         let old_alpha = alpha;
         let mut searched = 0;
-        quiets_tried.clear();
+        tried.clear();
         let excluded = self.excluded[ply];
         for i in 0..moves.len() {
             let m = Self::next_move(moves, i);
@@ -660,16 +633,12 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        if !capture {
-                            self.reward_cutoff(pos, m, quiets_tried, depth, ply);
-                        }
+                        self.reward_cutoff(pos, m, tried, depth, ply);
                         break;
                     }
                 }
             }
-            if !capture {
-                quiets_tried.push(m);
-            }
+            tried.push(m);
         }
         if best == -INF {
             // the only move was left out (a singular-extension search): it is singular
@@ -688,6 +657,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         };
         // The root of a MultiPV line that leaves moves out does not know the best move.
         if (ply > 0 || self.root_excluded.is_empty()) && excluded.is_none() {
+            self.learn_correction(pos, &node, (best, best_move, bound));
             self.tt
                 .store(key, best_move, to_tt(best, ply), depth, bound);
         }

@@ -4,7 +4,44 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
+use super::alphabeta::MATE_BOUND;
 use crate::types::{Move, MoveKind, Role, Square};
+
+/// A score as stored: a mate counted from this node, not from the root.
+#[inline]
+pub(crate) fn to_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+/// The score a stored entry settles for the window `alpha..beta`, if its bound allows.
+#[inline]
+pub(crate) fn tt_cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
+    }
+}
+
+/// A stored score as seen from the root, `ply` plies above the node.
+#[inline]
+pub(crate) fn from_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 //! quiet moves by their history score. Alpha-beta prunes most when the best move comes
 //! first, so this is where much of the search's speed comes from.
 
+use super::correction::CorrectionHistory;
 use super::{Searcher, EVAL_CACHE, MAX_PLY};
 use crate::position::Position;
 use crate::search::eval::PawnCache;
@@ -167,6 +168,70 @@ impl ContHistory {
     }
 }
 
+/// Capture history: how often a capture or promotion (by colour, the piece that moves, its
+/// destination and the piece it takes) caused a beta cutoff lately. It orders the captures
+/// that do not lose material among themselves, beside the value of what they take.
+pub(crate) struct CaptureHistory {
+    /// Kinds of pieces (one more key stands for "takes nothing", a promotion).
+    roles: usize,
+    /// Squares on the board.
+    n: usize,
+    /// The scores, by `((colour * roles + role) * n + to) * (roles + 1) + taken`; empty where
+    /// the table would be too large.
+    table: Vec<i16>,
+}
+
+impl CaptureHistory {
+    /// The largest table kept (entries).
+    const MAX: usize = 1 << 22;
+
+    fn new() -> CaptureHistory {
+        CaptureHistory {
+            roles: 0,
+            n: 0,
+            table: Vec::new(),
+        }
+    }
+
+    /// Sizes the table for `roles` kinds of pieces on `n` squares (clearing it if that
+    /// changes the size).
+    pub fn fit(&mut self, roles: usize, n: usize) {
+        if (self.roles, self.n) != (roles, n) {
+            (self.roles, self.n) = (roles, n);
+            let len = 2 * roles * n * (roles + 1);
+            self.table = vec![0; if len <= CaptureHistory::MAX { len } else { 0 }];
+        }
+    }
+
+    fn clear(&mut self) {
+        self.table.iter_mut().for_each(|h| *h = 0);
+    }
+
+    #[inline]
+    fn slot(&self, c: Color, role: usize, to: usize, taken: Option<usize>) -> Option<usize> {
+        let taken = taken.unwrap_or(self.roles);
+        let i = ((c.index() * self.roles + role) * self.n + to) * (self.roles + 1) + taken;
+        (i < self.table.len()).then_some(i)
+    }
+
+    /// The score of `c`'s capture with `role` to `to`, taking `taken`.
+    #[inline]
+    pub fn get(&self, c: Color, role: usize, to: usize, taken: Option<usize>) -> i32 {
+        self.slot(c, role, to, taken)
+            .map_or(0, |i| self.table[i] as i32)
+    }
+
+    /// Adds `bonus` (negative for a malus) as [`History::reward`] does.
+    #[inline]
+    fn reward(&mut self, c: Color, (role, to, taken): (usize, usize, Option<usize>), bonus: i32) {
+        if let Some(i) = self.slot(c, role, to, taken) {
+            let h = &mut self.table[i];
+            let v = *h as i32;
+            *h = (v + bonus - v * bonus.abs() / History::DECAY) as i16;
+        }
+    }
+}
+
 /// The key of no move (a null move, or before the root).
 pub(super) const NO_KEY: u32 = u32::MAX;
 
@@ -178,12 +243,16 @@ pub(crate) struct Heuristics {
     pub counters: CounterMoves,
     /// Continuation history.
     pub cont: ContHistory,
+    /// Capture history.
+    pub captures: CaptureHistory,
     /// Two killer moves per ply.
     pub killers: Vec<[Option<Move>; 2]>,
     /// Static evaluations by hash (the variant's tables are fixed within a game).
-    pub eval_cache: Vec<(u64, i32)>,
+    pub eval_cache: Vec<(u64, i32, super::correction::Slot)>,
     /// Pawn-structure terms by pawn placement.
     pub pawn_cache: PawnCache,
+    /// The static evaluation's recent errors by pawn placement.
+    pub correction: CorrectionHistory,
     /// The variant the cached evaluations belong to (its address).
     pub variant_id: usize,
 }
@@ -194,9 +263,11 @@ impl Heuristics {
             history: History::new(),
             counters: CounterMoves::new(),
             cont: ContHistory::new(),
+            captures: CaptureHistory::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
-            eval_cache: vec![(0, 0); EVAL_CACHE],
+            eval_cache: vec![(0, 0, 0); EVAL_CACHE],
             pawn_cache: PawnCache::new(),
+            correction: CorrectionHistory::new(),
             variant_id: 0,
         }
     }
@@ -205,9 +276,11 @@ impl Heuristics {
         self.history.clear();
         self.counters.clear();
         self.cont.clear();
+        self.captures.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0, 0));
         self.pawn_cache.clear();
+        self.correction.clear();
     }
 }
 
@@ -278,7 +351,8 @@ impl<B: TablesFor> Searcher<'_, B> {
                 } else {
                     0
                 };
-                let mvv_lva = (self.victim_value(pos, *m) + promo) * 16 - attacker / 16;
+                let mvv_lva = (self.victim_value(pos, *m) + promo) * 16 - attacker / 16
+                    + self.capture_score(pos, *m) / 2;
                 // a capture that gives a dearer piece for a defended cheaper one comes after
                 // the killers and the counter move
                 if self.losing_capture(pos, *m) {
@@ -364,18 +438,51 @@ impl<B: TablesFor> Searcher<'_, B> {
         (back(1), back(2))
     }
 
-    /// After the quiet move `m` of `pos` caused a beta cutoff: it becomes a killer of the ply,
-    /// its history and continuation history rise and those of the quiet moves tried before it
-    /// fall.
+    /// The capture-history key of the capture or promotion `m` of `pos`: the piece that
+    /// moves, its destination, the piece it takes.
+    #[inline]
+    fn capture_key(pos: &Position<B>, m: Move) -> (usize, usize, Option<usize>) {
+        let role = pos.piece_at(m.from).map_or(0, |p| p.role.index());
+        let taken = match m.kind {
+            // (en passant takes a piece of the kind that moves)
+            MoveKind::EnPassant => Some(role),
+            _ => pos.piece_at(m.to).map(|p| p.role.index()),
+        };
+        (role, m.to.index(), taken)
+    }
+
+    /// The capture history of the capture or promotion `m` of `pos`.
+    #[inline]
+    fn capture_score(&self, pos: &Position<B>, m: Move) -> i32 {
+        let (role, to, taken) = Self::capture_key(pos, m);
+        self.h.captures.get(pos.turn(), role, to, taken)
+    }
+
+    /// After the move `m` of `pos` caused a beta cutoff, with the moves `tried` before it: a
+    /// capture or promotion's capture history rises and that of the captures tried before
+    /// it falls. A quiet move becomes a killer of the ply, its history and continuation
+    /// history rise and those of the quiet moves tried before it fall, and the captures tried
+    /// before it lose capture history too.
     pub(super) fn reward_cutoff(
         &mut self,
         pos: &Position<B>,
         m: Move,
-        quiets_tried: &[Move],
+        tried: &[Move],
         depth: i32,
         ply: usize,
     ) {
         let us = pos.turn();
+        let bonus = depth * depth;
+        for &q in tried.iter().filter(|&&q| Self::is_tactical(pos, q)) {
+            self.h
+                .captures
+                .reward(us, Self::capture_key(pos, q), -bonus);
+        }
+        if Self::is_tactical(pos, m) {
+            self.h.captures.reward(us, Self::capture_key(pos, m), bonus);
+            return;
+        }
+        let quiets_tried = tried.iter().filter(|&&q| !Self::is_tactical(pos, q));
         let k = &mut self.h.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
@@ -384,9 +491,8 @@ impl<B: TablesFor> Searcher<'_, B> {
         if let Some(p) = self.previous(ply) {
             self.h.counters.set(p, m);
         }
-        let bonus = depth * depth;
         let (prev1, prev2) = self.earlier_keys(ply);
-        for (q, b) in std::iter::once((m, bonus)).chain(quiets_tried.iter().map(|&q| (q, -bonus))) {
+        for (q, b) in std::iter::once((m, bonus)).chain(quiets_tried.map(|&q| (q, -bonus))) {
             self.h.history.reward(us, q, b);
             let key = self.move_key(pos, q);
             self.h.cont.reward(0, prev1, key, b);
@@ -397,8 +503,9 @@ impl<B: TablesFor> Searcher<'_, B> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ContHistory, NO_KEY};
+    use super::{CaptureHistory, ContHistory, NO_KEY};
     use crate::search::alphabeta::Searcher;
+    use crate::types::Color;
     use crate::types::{Move, Square};
 
     #[test]
@@ -427,6 +534,32 @@ mod tests {
             .map(|i| Searcher::<u64>::next_move(&mut tied, i))
             .collect();
         assert_eq!(order, list.iter().map(|&(m, _)| m).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn capture_history_keeps_each_capture_apart_and_bounded() {
+        let mut h = CaptureHistory::new();
+        h.fit(6, 64);
+        // a knight (1) takes a bishop (2) on e4 (28)
+        let nxb = (1, 28, Some(2));
+        h.reward(Color::White, nxb, 100);
+        assert_eq!(h.get(Color::White, 1, 28, Some(2)), 100);
+        // the other colour, another victim, a promotion without a capture know nothing of it
+        assert_eq!(h.get(Color::Black, 1, 28, Some(2)), 0);
+        assert_eq!(h.get(Color::White, 1, 28, Some(3)), 0);
+        assert_eq!(h.get(Color::White, 1, 28, None), 0);
+        h.reward(Color::White, (0, 60, None), -50);
+        assert_eq!(h.get(Color::White, 0, 60, None), -50);
+        for _ in 0..10_000 {
+            h.reward(Color::Black, nxb, -400);
+        }
+        let bottom = h.get(Color::Black, 1, 28, Some(2));
+        assert!((-16_384..-10_000).contains(&bottom), "{bottom}");
+        // a board too large for the table: no capture history, and no harm
+        h.fit(60, 1000);
+        h.reward(Color::White, nxb, 100);
+        assert_eq!(h.get(Color::White, 1, 28, Some(2)), 0);
+        h.clear();
     }
 
     #[test]

@@ -3,11 +3,22 @@
 //! and the null move. At a move: late-move pruning, futility pruning and the pruning of
 //! captures that lose material, near the horizon; late-move reductions everywhere else.
 
-use super::{from_tt, ordering, MoveFacts, Node, Searcher, INF, MATE_BOUND};
+use super::{ordering, MoveFacts, Node, Searcher, INF, MATE_BOUND};
 use crate::position::Position;
-use crate::search::tt::{Bound, Entry};
+use crate::search::tt::{from_tt, Bound, Entry};
 use crate::types::Move;
 use crate::variant::TablesFor;
+
+/// Late-move reductions, growing with the logarithms of the depth and of the move number.
+pub(super) fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
+        }
+    }
+    t
+}
 
 impl<B: TablesFor> Searcher<'_, B> {
     /// The score the pruning judges a node by: its static evaluation, or the table's score

@@ -2,9 +2,9 @@
 //! position is quiet, so that the evaluation never stands in the middle of an exchange.
 //! Evasions are searched when in check, and checks are looked for in the first plies.
 
-use super::{to_tt, tt_cutoff, Searcher, INF, MAX_PLY};
+use super::{Searcher, INF, MAX_PLY};
 use crate::position::Position;
-use crate::search::tt::Bound;
+use crate::search::tt::{to_tt, tt_cutoff, Bound};
 use crate::types::{Move, MoveKind};
 use crate::variant::TablesFor;
 
@@ -43,7 +43,7 @@ impl<B: TablesFor> Searcher<'_, B> {
         let old_alpha = alpha;
         let mut best = -INF;
         if !in_check {
-            let stand = self.eval(pos);
+            let stand = self.corrected_eval(pos).0;
             if stand >= beta {
                 return stand;
             }

@@ -44,6 +44,24 @@ impl Default for PawnCache {
 }
 
 impl<B: TablesFor> EvalTables<B> {
+    /// A digest of where both sides' pawns stand, for the search's correction history; none
+    /// where the variant has no pawns.
+    pub(crate) fn pawn_key(&self, t: &crate::variant::Tables<B>, pos: &Position<B>) -> Option<u64> {
+        if !self.pawn.iter().any(|&p| p) {
+            return None;
+        }
+        let mut pawns = ByColor::<B>::default();
+        for r in t.roles().filter(|r| self.pawn[r.index()]) {
+            let ps = pos.by_role(r);
+            pawns[Color::White] |= ps & pos.by_color(Color::White);
+            pawns[Color::Black] |= ps & pos.by_color(Color::Black);
+        }
+        Some(
+            pawns[Color::White].digest()
+                ^ mix(pawns[Color::Black].digest() ^ 0x6a09_e667_f3bc_c909),
+        )
+    }
+
     /// Both sides' structure terms, (middlegame, endgame) each, from the cache if it has them.
     pub(super) fn pawn_structure(
         &self,
