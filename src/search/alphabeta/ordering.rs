@@ -438,6 +438,12 @@ impl<B: TablesFor> Searcher<'_, B> {
         (back(1), back(2))
     }
 
+    /// Does the capture history order captures here (see [`Self::capture_score`])?
+    #[inline]
+    fn capture_history(&self) -> bool {
+        self.see_ok && !self.captures_only
+    }
+
     /// The capture-history key of the capture or promotion `m` of `pos`: the piece that
     /// moves, its destination, the piece it takes.
     #[inline]
@@ -451,9 +457,15 @@ impl<B: TablesFor> Searcher<'_, B> {
         (role, m.to.index(), taken)
     }
 
-    /// The capture history of the capture or promotion `m` of `pos`.
+    /// The capture history of the capture or promotion `m` of `pos`: none where captures are
+    /// not what they are in chess (where material counts against its owner or captures are
+    /// obligatory, as in Codrus, or every move is one, as in Clobber: there level 6 beat
+    /// level 1 less often with it, 65% and 72% against 85% and 90% over 40 games each).
     #[inline]
     fn capture_score(&self, pos: &Position<B>, m: Move) -> i32 {
+        if !self.capture_history() {
+            return 0;
+        }
         let (role, to, taken) = Self::capture_key(pos, m);
         self.h.captures.get(pos.turn(), role, to, taken)
     }
@@ -473,13 +485,19 @@ impl<B: TablesFor> Searcher<'_, B> {
     ) {
         let us = pos.turn();
         let bonus = depth * depth;
-        for &q in tried.iter().filter(|&&q| Self::is_tactical(pos, q)) {
+        let captures = self.capture_history();
+        for &q in tried
+            .iter()
+            .filter(|&&q| captures && Self::is_tactical(pos, q))
+        {
             self.h
                 .captures
                 .reward(us, Self::capture_key(pos, q), -bonus);
         }
         if Self::is_tactical(pos, m) {
-            self.h.captures.reward(us, Self::capture_key(pos, m), bonus);
+            if captures {
+                self.h.captures.reward(us, Self::capture_key(pos, m), bonus);
+            }
             return;
         }
         let quiets_tried = tried.iter().filter(|&&q| !Self::is_tactical(pos, q));
