@@ -162,6 +162,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let et = EvalTables::new(v);
         let see_ok = et.exchanges_matter;
         Searcher {
+            captures_only: et.captures_only,
             v,
             t,
             tt,
@@ -178,11 +179,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             pv_len: [0; MAX_PLY + 1],
             stalemate_score,
             et,
-            captures_only: v.castling().is_none()
-                && v.spec
-                    .roles
-                    .iter()
-                    .all(|r| r.atoms.iter().all(|a| !a.mode.quiet)),
             tactical_gen: v.end().stalemate_draw,
             quiet_pruning: !v.end().captures_obligatory,
             see_ok,

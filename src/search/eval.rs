@@ -6,11 +6,11 @@
 //! need the centre most), pawn advancement towards the promotion zone, and a royal piece that
 //! stays home while there is material about and walks to the centre in the endgame. Dynamic
 //! terms: mobility (squares not attacked by enemy pawns), a pawn shield and the danger to the
-//! royal piece from the enemy's attacks and checks (`king.rs`), passed (and the royal
-//! pieces' race to them in the endgame), doubled and isolated pawns, enemy pieces attacked by pawns, a pair of colour-bound pieces
-//! on both colours (found from their moves: the bishop pair) and pieces that ride whole files
-//! on open files (found the same way: rooks). The middlegame and endgame weights are blended
-//! by the non-pawn material left on the board.
+//! royal piece from the enemy's attacks and checks (`king.rs`), passed pawns (the royal
+//! pieces' race to them, their free way ahead), doubled and isolated pawns, threats on enemy
+//! pieces (`threats.rs`), a pair of colour-bound pieces on both colours (found from their
+//! moves: the bishop pair) and pieces that ride whole files on open files (rooks). The
+//! middlegame and endgame weights are blended by the non-pawn material left on the board.
 //!
 //! Every term is computed for both colours from each colour's own point of view, so a
 //! position and its colour-mirrored twin score exactly the negation of each other.
@@ -60,6 +60,8 @@ pub(crate) struct EvalTables<B> {
     /// Codrus)? Then an attacked piece is in danger: threats and hanging pieces count, and the
     /// search may use a static exchange evaluation.
     pub exchanges_matter: bool,
+    /// Is every move a capture (Clobber)? Then a square attacked is no square to move to.
+    pub captures_only: bool,
     /// The officer roles that are colour-bound (a pair on both colours is worth more).
     colour_bound: Vec<bool>,
     /// The officer roles that ride whole files (they want open files).
@@ -277,6 +279,7 @@ impl<B: TablesFor> EvalTables<B> {
                 .is_some_and(|x| x.kinds.is_none() && x.extinct_wins),
             hands: v.has_drops,
             exchanges_matter: false,
+            captures_only: threats::captures_only(v),
             colour_bound: v
                 .roles()
                 .map(|r| officers.contains(r) && colour_bound(t, r))
@@ -471,13 +474,12 @@ impl<B: TablesFor> EvalTables<B> {
                 terms[c].mg += terms[c].simple_attack();
             }
         }
-        // Enemy pieces (the royal piece aside) that we attack and they do not defend.
+        // Threats on the enemy's pieces (`threats.rs`) and the way ahead of passed pawns.
         for c in Color::ALL.into_iter().filter(|_| self.exchanges_matter) {
-            let them = !c;
-            let loose = pos.by_color(them) & !B::single(pos.king(them)) & !terms[them].attacks;
-            let n = (loose & terms[c].attacks).count() as i32;
-            terms[c].mg += n * self.w.hanging_mg;
-            terms[c].eg += n * self.w.hanging_eg;
+            let (mg, eg) = self.threats(t, pos, c, (&pawns, &pawn_attacks), &terms);
+            let free = self.passed_path(t, pos, c, (&pawns, &pawn_attacks), &terms);
+            terms[c].mg += mg + free;
+            terms[c].eg += eg + free;
         }
         let (white, black) = (terms[Color::White], terms[Color::Black]);
         let phase = (white.phase + black.phase).min(self.total_phase);
@@ -690,6 +692,7 @@ mod king;
 mod masks;
 mod pawns;
 mod special;
+mod threats;
 pub(crate) use pawns::PawnCache;
 #[cfg(test)]
 mod tests;

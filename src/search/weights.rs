@@ -124,6 +124,9 @@ weights! {
     passed_king_them: hand 20, tuned 47;
     /// The same for our own royal piece: a penalty.
     passed_king_us: hand 10, tuned 39;
+    /// A passed pawn's free way ahead (`src/search/eval/pawns.rs`, `passed_path`), in percent
+    /// of Stockfish's classical units (48: its endgame pawn is 208 there, 100 here).
+    passed_free: hand 48, tuned 48;
     /// Each enemy piece (not a pawn, not the royal piece) that our pawns attack, middlegame.
     pawn_threat_mg: hand 40, tuned 64;
     /// The same, endgame.
@@ -148,6 +151,15 @@ weights! {
     hanging_mg: hand 50, tuned 50;
     /// The same, endgame.
     hanging_eg: hand 30, tuned 30;
+    /// Each enemy piece (not a pawn, not the royal piece) that a pawn of ours would attack
+    /// after a safe push (`src/search/eval/threats.rs`), middlegame (Stockfish's classical 48,
+    /// in these centipawns).
+    push_threat_mg: hand 23, tuned 23;
+    /// The same, endgame.
+    push_threat_eg: hand 19, tuned 19;
+    /// Each square both sides attack where the enemy is not strong (Stockfish's
+    /// `Restricted`), middlegame and endgame.
+    restricted: hand 3, tuned 3;
     /// A pawn defended by a pawn or beside one on its rank, middlegame (0.4 of it on its
     /// first squares, 2.4 at the full advance).
     connected_mg: hand 10, tuned 10;

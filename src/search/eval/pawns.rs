@@ -3,10 +3,10 @@
 //! kept in a small cache keyed by where the pawns stand (Stockfish's pawn hash table): most
 //! positions of a search share their pawns with many others.
 
-use super::EvalTables;
+use super::{EvalTables, SideTerms};
 use crate::position::Position;
 use crate::types::{mix, ByColor, Color, Geometry, Square};
-use crate::variant::TablesFor;
+use crate::variant::{Tables, TablesFor};
 
 /// Slots of the pawn cache (a power of two).
 const PAWN_CACHE: usize = 1 << 13;
@@ -154,5 +154,70 @@ impl<B: TablesFor> EvalTables<B> {
             }
         }
         eg
+    }
+
+    /// The way ahead of `c`'s passed pawns past the middle of their run (Stockfish's
+    /// classical term): where the square in front is empty, a bonus that grows with the
+    /// advance and with how little of the way the enemy contests (no square of it attacked
+    /// or occupied, or only squares our pawns guard, or none on the file itself, or at least
+    /// not the square in front), more where we guard the square in front or a piece of ours
+    /// that rides the file stands behind the pawn. An enemy rider behind it contests every
+    /// square. The same in the middlegame and the endgame.
+    pub(super) fn passed_path(
+        &self,
+        t: &Tables<B>,
+        pos: &Position<B>,
+        c: Color,
+        (pawns, pawn_attacks): (&ByColor<B>, &ByColor<B>),
+        terms: &ByColor<SideTerms<B>>,
+    ) -> i32 {
+        let g = t.geometry;
+        let occ = pos.occupied();
+        let ahead = if c.is_white() { 1 } else { -1 };
+        let mut heavy = None;
+        let mut bonus = 0;
+        for sq in pawns[c].iter() {
+            let i = sq.index();
+            // 2 on the fourth rank of eight, 17 on the seventh (Stockfish's `5 * r - 13`)
+            let w = 30 * self.advance[c][i] / 1000 - 8;
+            let span = self.passed_span[c][i];
+            if w <= 0 || (span & pawns[!c]).any() {
+                continue;
+            }
+            let Some(block) = g.square_at(g.file(sq) as i32, g.rank(sq) as i32 + ahead) else {
+                continue;
+            };
+            if occ.has(block) {
+                continue;
+            }
+            // the riders of files (rooks, queens) on the file behind the pawn
+            let heavy = *heavy.get_or_insert_with(|| {
+                t.roles()
+                    .filter(|r| self.file_rider[r.index()] || self.top.contains(*r))
+                    .fold(B::EMPTY, |b, r| b | pos.by_role(r))
+            });
+            let behind = heavy & self.passed_span[!c][i] & !self.adjacent_files[i];
+            let mut contested = span;
+            if (behind & pos.by_color(!c)).is_empty() {
+                contested &= terms[!c].attacks | pos.by_color(!c);
+            }
+            let file_ahead = span & !self.adjacent_files[i];
+            let mut k = if contested.is_empty() {
+                36
+            } else if (contested & !pawn_attacks[c]).is_empty() {
+                30
+            } else if (contested & file_ahead).is_empty() {
+                17
+            } else if !contested.has(block) {
+                7
+            } else {
+                0
+            };
+            if (behind & pos.by_color(c)).any() || terms[c].attacks.has(block) {
+                k += 5;
+            }
+            bonus += k * w;
+        }
+        bonus * self.w.passed_free / 100
     }
 }

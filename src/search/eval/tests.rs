@@ -163,6 +163,38 @@ fn threats_by_cheaper_pieces_and_hanging_pieces_count() {
 }
 
 #[test]
+fn a_passed_pawns_free_way_counts() {
+    let free: fn(&mut EvalWeights) = |w| w.passed_free = 0;
+    // e6 is 4/6 of the way from e2 to e8: weight 30 * 666 / 1000 - 8 = 11 (Stockfish's 12 on
+    // its sixth rank); nothing of Black's contests d7-f8: 36 of it, 396 units, 48% of them
+    assert_eq!(worth("k7/8/4P3/8/8/8/8/6K1 w - - 0 1", free), 190);
+    // a white king guarding e7 adds 5: 41 * 11 * 48 / 100
+    assert_eq!(worth("k7/8/4PK2/8/8/8/8/8 w - - 0 1", free), 216);
+    // a black rook on e8 contests e7, the square in front: nothing
+    assert_eq!(worth("k3r3/8/4P3/8/8/8/8/6K1 w - - 0 1", free), 0);
+    // a black rook behind the pawn contests its whole way
+    assert_eq!(worth("k7/8/4P3/8/8/8/7K/4r3 w - - 0 1", free), 0);
+    // a pawn on the third rank, and a pawn the square in front of which is taken: nothing
+    assert_eq!(worth("k7/8/8/8/8/4P3/8/6K1 w - - 0 1", free), 0);
+    assert_eq!(worth("k7/4n3/4P3/8/8/8/8/6K1 w - - 0 1", free), 0);
+    // Black's the same way round
+    assert_eq!(worth("6k1/8/8/8/8/4p3/8/K7 b - - 0 1", free), -190);
+}
+
+#[test]
+fn threats_of_a_pawn_push_count() {
+    let push: fn(&mut EvalWeights) = |w| (w.push_threat_mg, w.push_threat_eg) = (0, 0);
+    // d4-d5 would attack the knight on e6; d5 is safe (the h7 pawn keeps the score from
+    // being scaled down for a side without pawns)
+    let n = worth("6k1/7p/4n3/8/3P4/8/8/6K1 w - - 0 1", push);
+    assert!((19..=23).contains(&n), "{n}");
+    // a black pawn on c6 guards d5: no threat (and Black's c6-c5 runs into the d4 pawn)
+    assert_eq!(worth("6k1/8/2p1n3/8/3P4/8/8/6K1 w - - 0 1", push), 0);
+    // the push is blocked
+    assert_eq!(worth("6k1/8/4n3/3b4/3P4/8/8/6K1 w - - 0 1", push), 0);
+}
+
+#[test]
 fn connected_pawns_and_outposts_count() {
     let connected: fn(&mut EvalWeights) = |w| (w.connected_mg, w.connected_eg) = (0, 0);
     // side by side, and one defending the other
