@@ -91,9 +91,6 @@ pub(crate) struct Searcher<'a, B: TablesFor> {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     stalemate_score: i32,
-    /// Every move of the game is a capture (Clobber): quiescence would search the whole game
-    /// out, so it stands pat.
-    captures_only: bool,
     /// Quiescence may generate the captures and promotions alone (the stalemate of the side
     /// to move is a draw, so standing pat where it has none is sound enough).
     tactical_gen: bool,
@@ -162,7 +159,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let et = EvalTables::new(v);
         let see_ok = et.exchanges_matter;
         Searcher {
-            captures_only: et.captures_only,
             v,
             t,
             tt,

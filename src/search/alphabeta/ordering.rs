@@ -441,7 +441,7 @@ impl<B: TablesFor> Searcher<'_, B> {
     /// Does the capture history order captures here (see [`Self::capture_score`])?
     #[inline]
     fn capture_history(&self) -> bool {
-        self.see_ok && !self.captures_only
+        self.see_ok && !self.et.captures_only
     }
 
     /// The capture-history key of the capture or promotion `m` of `pos`: the piece that

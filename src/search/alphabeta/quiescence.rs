@@ -52,7 +52,7 @@ impl<B: TablesFor> Searcher<'_, B> {
             }
             best = stand;
             // (two plies of captures still see a stone about to be lost)
-            if self.captures_only && qply >= 2 {
+            if self.et.captures_only && qply >= 2 {
                 return stand;
             }
         }
