@@ -418,9 +418,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         if ply >= MAX_PLY - 4 {
             return self.eval(pos);
         }
-        if in_check {
-            depth += 1;
-        }
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, in_check, 0);
         }
@@ -543,7 +540,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 return -INF;
             }
         }
-        self.score_moves(pos, moves, tt_move, ply);
+        let first = self.table_move_first(pos, moves, tt_move, ply);
         let mut best = -INF;
         let mut best_move = None;
         let old_alpha = alpha;
@@ -551,16 +548,12 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         tried.clear();
         let excluded = self.excluded[ply];
         for i in 0..moves.len() {
+            if i == 1 && first.is_some() {
+                self.score_moves(pos, &mut moves[1..], None, ply);
+            }
             let m = Self::next_move(moves, i);
             if Some(m) == excluded {
                 continue;
-            }
-            let mut extension = 0;
-            if Some(m) == tt_move {
-                match self.singular(pos, &node, m) {
-                    Ok(e) => extension = e,
-                    Err(cut) => return cut,
-                }
             }
             let capture = Self::is_tactical(pos, m);
             let mut child = *pos;
@@ -573,6 +566,10 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 order: moves[i].1,
             };
             let gives_check = facts.gives_check;
+            let extension = match self.extension(pos, &node, m, gives_check) {
+                Ok(e) => e,
+                Err(cut) => return cut,
+            };
             if searched > 0
                 && best > -MATE_BOUND
                 && self.skip_move((pos, m), &node, alpha, searched, facts)

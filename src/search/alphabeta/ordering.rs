@@ -284,6 +284,11 @@ impl Heuristics {
     }
 }
 
+/// The ordering score of the table's move.
+pub(super) const TABLE_MOVE: i32 = 1 << 30;
+/// The ordering scores of the captures that do not lose material start near here (by the
+/// most valuable victim and least valuable attacker, within a few hundred thousand).
+pub(super) const GOOD_CAPTURE: i32 = 1 << 24;
 /// The ordering score of the first killer move (the second scores one less).
 pub(super) const KILLER: i32 = 1 << 22;
 /// The ordering score of the counter move.
@@ -340,7 +345,7 @@ impl<B: TablesFor> Searcher<'_, B> {
         let (prev1, prev2) = self.earlier_keys(ply);
         for (m, s) in moves.iter_mut() {
             *s = if Some(*m) == tt_move {
-                1 << 30
+                TABLE_MOVE
             } else if Self::is_tactical(pos, *m) {
                 let attacker = pos
                     .piece_at(m.from)
@@ -358,7 +363,7 @@ impl<B: TablesFor> Searcher<'_, B> {
                 if self.losing_capture(pos, *m) {
                     LOSING_CAPTURE + mvv_lva
                 } else {
-                    (1 << 24) + mvv_lva
+                    GOOD_CAPTURE + mvv_lva
                 }
             } else if Some(*m) == killers[0] {
                 KILLER
@@ -373,6 +378,27 @@ impl<B: TablesFor> Searcher<'_, B> {
                     + self.h.cont.get(1, prev2, key)
             };
         }
+    }
+
+    /// Orders a node's moves: the table's move first, if it is among them, and the others
+    /// scored only once it has failed to cut off (returns `Some`: most nodes with a table move
+    /// end with it, and [`Self::score_moves`] must then be called on the rest); else all
+    /// scored at once (`None`).
+    pub(super) fn table_move_first(
+        &self,
+        pos: &Position<B>,
+        moves: &mut [(Move, i32)],
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> Option<usize> {
+        let first = tt_move.and_then(|t| moves.iter().position(|&(m, _)| m == t));
+        if let Some(j) = first {
+            moves.swap(0, j);
+            moves[0].1 = TABLE_MOVE;
+        } else {
+            self.score_moves(pos, moves, None, ply);
+        }
+        first
     }
 
     /// Moves the best-scored of the moves from `i` on to `i` and returns it (a selection sort

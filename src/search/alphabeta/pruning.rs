@@ -5,9 +5,14 @@
 
 use super::{ordering, MoveFacts, Node, Searcher, INF, MATE_BOUND};
 use crate::position::Position;
-use crate::search::tt::{from_tt, Bound, Entry};
+use crate::search::tt::{from_tt, to_tt, Bound, Entry};
 use crate::types::Move;
 use crate::variant::TablesFor;
+
+/// ProbCut's margin over beta, and how much less it is where the side to move is improving
+/// (Stockfish 15's 179 and 46, turned into these centipawns: its endgame pawn is 208, here 100).
+const PROBCUT_MARGIN: i32 = 86;
+const PROBCUT_IMPROVING: i32 = 22;
 
 /// Late-move reductions, growing with the logarithms of the depth and of the move number.
 pub(super) fn lmr_table() -> Box<[[i32; 64]; 64]> {
@@ -111,7 +116,89 @@ impl<B: TablesFor> Searcher<'_, B> {
                 return Some(if s > MATE_BOUND { beta } else { s });
             }
         }
-        None
+        self.probcut(pos, depth, beta, ply, eval, improving)
+    }
+
+    /// ProbCut (as in Stockfish): where a capture that wins enough by the exchange keeps the
+    /// score a margin above beta, first in the quiescence search and then in a search four
+    /// plies shallower, a full search would very probably reach beta too. Only where the
+    /// exchange evaluation means something and captures are a free choice.
+    fn probcut(
+        &mut self,
+        pos: &Position<B>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        eval: i32,
+        improving: bool,
+    ) -> Option<i32> {
+        let pc_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving as i32;
+        if depth < 5 || !self.see_ok || !self.quiet_pruning || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        // a search of this node as deep as ProbCut's that stayed below its bound
+        let entry = self.tt.probe(pos.hash());
+        if entry.is_some_and(|e| {
+            e.depth as i32 >= depth - 3
+                && e.bound != Bound::Lower
+                && from_tt(e.score, ply) < pc_beta
+        }) {
+            return None;
+        }
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        self.gen.clear();
+        if !pos.gen_tactical(self.t, self.v, &mut self.gen) {
+            self.gen.clear();
+            pos.gen_legal(self.t, self.v, &mut self.gen);
+        }
+        moves.extend(
+            self.gen
+                .iter()
+                .filter(|&&m| Self::is_tactical(pos, m))
+                .map(|&m| (m, 0)),
+        );
+        let tt_move = entry.and_then(|e| e.mv);
+        self.score_moves(pos, &mut moves, tt_move, ply);
+        let mut result = None;
+        for i in 0..moves.len() {
+            let m = Self::pick(&mut moves, i);
+            if !self.see_ge(pos, m, pc_beta - eval) {
+                continue;
+            }
+            let mut child = *pos;
+            child.play(self.v, m);
+            let gives_check = child.is_check(self.v);
+            self.hashes.push(child.hash());
+            self.played[ply] = m;
+            self.played_keys[ply] = self.played_key(pos, m);
+            let window = (-pc_beta, -pc_beta + 1);
+            let mut s = -self.qsearch(&child, window.0, window.1, ply + 1, gives_check, 0);
+            if s >= pc_beta && !self.stopped {
+                s = -self.negamax(
+                    &child,
+                    depth - 4,
+                    window.0,
+                    window.1,
+                    ply + 1,
+                    gives_check,
+                    true,
+                );
+            }
+            self.hashes.pop();
+            if self.stopped {
+                result = Some(0);
+                break;
+            }
+            if s >= pc_beta {
+                self.tt
+                    .store(pos.hash(), Some(m), to_tt(s, ply), depth - 3, Bound::Lower);
+                result = Some(s);
+                break;
+            }
+        }
+        self.move_lists[ply] = moves;
+        result
     }
 
     /// The singular extension of the table's move `m` at `node`: where the table says that
@@ -160,6 +247,25 @@ impl<B: TablesFor> Searcher<'_, B> {
         } else {
             Ok(0)
         }
+    }
+
+    /// How many plies deeper the move `m` of `node` is searched: the table's move where it is
+    /// singular (or `Err(score)`: a multi-cut), and a check that does not give its piece away
+    /// by the exchange (every check where the exchange means nothing).
+    pub(super) fn extension(
+        &mut self,
+        pos: &Position<B>,
+        node: &Node,
+        m: Move,
+        gives_check: bool,
+    ) -> Result<i32, i32> {
+        if Some(m) == node.tt_move {
+            let e = self.singular(pos, node, m)?;
+            if e > 0 {
+                return Ok(e);
+            }
+        }
+        Ok((gives_check && (!self.see_ok || self.see_ge(pos, m, 0))) as i32)
     }
 
     /// May the move with `facts`, the `searched`-th of `node` (at least one searched before,
@@ -237,5 +343,55 @@ impl<B: TablesFor> Searcher<'_, B> {
             r -= facts.order / 8000;
         }
         r.min(depth - 2).max(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::super::{Control, Heuristics, Node, Searcher, INF};
+    use crate::position::Position;
+    use crate::search::tt::Tt;
+
+    /// The extension of the move `uci` in the chess position `fen`, at a node without a move
+    /// from the table.
+    fn extension(fen: &str, uci: &str) -> i32 {
+        let v = crate::rules::load("chess").unwrap();
+        let p = Position::<u64>::from_fen(&v, fen).unwrap();
+        let m = p.parse_uci(&v, uci).unwrap();
+        let stop = AtomicBool::new(false);
+        let (tt, mut h) = (Tt::new(1), Heuristics::new());
+        let ctl = Control::plain(&stop, 1, None);
+        let mut s = Searcher::<u64>::new(&v, &tt, &mut h, ctl, vec![p.hash()]);
+        let node = Node {
+            depth: 6,
+            alpha: -INF,
+            beta: INF,
+            ply: 1,
+            in_check: false,
+            pv_node: false,
+            tt_move: None,
+            tt_entry: None,
+            static_eval: 0,
+            correction: 0,
+            improving: false,
+            key: p.hash(),
+        };
+        let mut child = p;
+        child.play(&v, m);
+        s.extension(&p, &node, m, child.is_check(&v)).unwrap()
+    }
+
+    #[test]
+    fn a_check_is_searched_deeper_unless_it_gives_its_piece_away() {
+        // the knight checks from d6, where nothing takes it
+        assert_eq!(extension("4k3/6p1/8/8/4N3/8/8/4K3 w - - 0 1", "e4d6"), 1);
+        // from f6 the pawn on g7 takes it
+        assert_eq!(extension("4k3/6p1/8/8/4N3/8/8/4K3 w - - 0 1", "e4f6"), 0);
+        // no check, no extension
+        assert_eq!(extension("4k3/6p1/8/8/4N3/8/8/4K3 w - - 0 1", "e4c5"), 0);
+        // the queen takes a defended pawn with check: a pawn for the queen
+        assert_eq!(extension("4k3/5p2/4p3/8/8/8/8/4QK2 w - - 0 1", "e1e6"), 0);
     }
 }

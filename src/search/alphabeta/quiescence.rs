@@ -2,7 +2,7 @@
 //! position is quiet, so that the evaluation never stands in the middle of an exchange.
 //! Evasions are searched when in check, and checks are looked for in the first plies.
 
-use super::{Searcher, INF, MAX_PLY};
+use super::{ordering, Searcher, INF, MAX_PLY};
 use crate::position::Position;
 use crate::search::tt::{to_tt, tt_cutoff, Bound};
 use crate::types::{Move, MoveKind};
@@ -139,6 +139,7 @@ impl<B: TablesFor> Searcher<'_, B> {
         self.score_moves(pos, moves, tt_move, ply);
         for i in 0..moves.len() {
             let m = Self::pick(moves, i);
+            let order = moves[i].1;
             // delta pruning: even winning this piece cannot lift alpha
             if !in_check
                 && m.kind != MoveKind::Promotion
@@ -146,8 +147,16 @@ impl<B: TablesFor> Searcher<'_, B> {
             {
                 continue;
             }
-            // a dearer piece taking a cheaper one on a defended square loses material
-            if !in_check && self.quiet_pruning && self.losing_capture(pos, m) {
+            // a dearer piece taking a cheaper one on a defended square loses material (as
+            // the ordering found, which tested every capture but the table's move)
+            let losing = || {
+                if order >= ordering::TABLE_MOVE {
+                    self.losing_capture(pos, m)
+                } else {
+                    order < (ordering::LOSING_CAPTURE + ordering::GOOD_CAPTURE) / 2
+                }
+            };
+            if !in_check && self.quiet_pruning && losing() {
                 continue;
             }
             let mut child = *pos;
