@@ -12,6 +12,8 @@ mod ordering;
 mod pruning;
 mod quiescence;
 mod see;
+#[cfg(test)]
+mod test_support;
 
 use std::time::Instant;
 

@@ -348,39 +348,32 @@ impl<B: TablesFor> Searcher<'_, B> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
-
-    use super::super::{Control, Heuristics, Node, Searcher, INF};
-    use crate::position::Position;
-    use crate::search::tt::Tt;
+    use super::super::test_support::with_searcher;
+    use super::super::{Node, INF};
 
     /// The extension of the move `uci` in the chess position `fen`, at a node without a move
     /// from the table.
     fn extension(fen: &str, uci: &str) -> i32 {
-        let v = crate::rules::load("chess").unwrap();
-        let p = Position::<u64>::from_fen(&v, fen).unwrap();
-        let m = p.parse_uci(&v, uci).unwrap();
-        let stop = AtomicBool::new(false);
-        let (tt, mut h) = (Tt::new(1), Heuristics::new());
-        let ctl = Control::plain(&stop, 1, None);
-        let mut s = Searcher::<u64>::new(&v, &tt, &mut h, ctl, vec![p.hash()]);
-        let node = Node {
-            depth: 6,
-            alpha: -INF,
-            beta: INF,
-            ply: 1,
-            in_check: false,
-            pv_node: false,
-            tt_move: None,
-            tt_entry: None,
-            static_eval: 0,
-            correction: 0,
-            improving: false,
-            key: p.hash(),
-        };
-        let mut child = p;
-        child.play(&v, m);
-        s.extension(&p, &node, m, child.is_check(&v)).unwrap()
+        with_searcher(fen, uci, |s, p, m| {
+            let node = Node {
+                depth: 6,
+                alpha: -INF,
+                beta: INF,
+                ply: 1,
+                in_check: false,
+                pv_node: false,
+                tt_move: None,
+                tt_entry: None,
+                static_eval: 0,
+                correction: 0,
+                improving: false,
+                key: p.hash(),
+            };
+            let mut child = *p;
+            child.play(s.v, m);
+            let gives_check = child.is_check(s.v);
+            s.extension(p, &node, m, gives_check).unwrap()
+        })
     }
 
     #[test]

@@ -86,25 +86,16 @@ impl<B: TablesFor> Searcher<'_, B> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
-
-    use super::super::{Control, Heuristics, Searcher};
-    use crate::position::Position;
-    use crate::search::tt::Tt;
+    use super::super::test_support::with_searcher;
 
     /// The exchange of the move `uci` in the chess position `fen`: the least threshold that
     /// `see_ge` accepts, found by asking it (each answer is a plain yes or no).
     fn exchange(fen: &str, uci: &str) -> (i32, Vec<i32>) {
-        let v = crate::rules::load("chess").unwrap();
-        let p = Position::<u64>::from_fen(&v, fen).unwrap();
-        let m = p.parse_uci(&v, uci).unwrap();
-        let stop = AtomicBool::new(false);
-        let (tt, mut h) = (Tt::new(1), Heuristics::new());
-        let ctl = Control::plain(&stop, 1, None);
-        let s = Searcher::<u64>::new(&v, &tt, &mut h, ctl, vec![p.hash()]);
-        // the exchange's value: the largest threshold that still holds
-        let value = (-2000..=2000).rev().find(|&x| s.see_ge(&p, m, x)).unwrap();
-        (value, s.et.value.clone())
+        with_searcher(fen, uci, |s, p, m| {
+            // the exchange's value: the largest threshold that still holds
+            let value = (-2000..=2000).rev().find(|&x| s.see_ge(p, m, x)).unwrap();
+            (value, s.et.value.clone())
+        })
     }
 
     /// Values by letter, from the evaluation's tables (derived from the rules file).
