@@ -147,17 +147,10 @@ impl<B: TablesFor> Searcher<'_, B> {
         }
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
-        self.gen.clear();
-        if !pos.gen_tactical(self.t, self.v, &mut self.gen) {
-            self.gen.clear();
-            pos.gen_legal(self.t, self.v, &mut self.gen);
+        if !self.tactical_moves(pos, &mut moves) {
+            self.generate(pos, &mut moves);
+            moves.retain(|&(m, _)| Self::is_tactical(pos, m));
         }
-        moves.extend(
-            self.gen
-                .iter()
-                .filter(|&&m| Self::is_tactical(pos, m))
-                .map(|&m| (m, 0)),
-        );
         let tt_move = entry.and_then(|e| e.mv);
         self.score_moves(pos, &mut moves, tt_move, ply);
         let mut result = None;

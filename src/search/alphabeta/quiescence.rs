@@ -88,19 +88,10 @@ impl<B: TablesFor> Searcher<'_, B> {
         best: i32,
         qply: u32,
     ) -> (i32, Option<Move>) {
-        if !in_check && self.tactical_gen {
-            // only the captures and promotions, when the rules allow generating them alone:
-            // (a side without them stands pat; stalemate is left to the main search)
-            self.gen.clear();
-            if pos.gen_tactical(self.t, self.v, &mut self.gen) {
-                moves.extend(
-                    self.gen
-                        .iter()
-                        .filter(|&&m| Self::is_tactical(pos, m))
-                        .map(|&m| (m, 0)),
-                );
-                return self.qsearch_moves(pos, moves, alpha, beta, ply, best, qply);
-            }
+        // only the captures and promotions, when the rules allow generating them alone:
+        // (a side without them stands pat; stalemate is left to the main search)
+        if !in_check && self.tactical_gen && self.tactical_moves(pos, moves) {
+            return self.qsearch_moves(pos, moves, alpha, beta, ply, best, qply);
         }
         self.generate(pos, moves);
         if moves.is_empty() {
@@ -118,6 +109,22 @@ impl<B: TablesFor> Searcher<'_, B> {
             return (self.eval(pos), None);
         }
         self.qsearch_moves(pos, moves, alpha, beta, ply, best, qply)
+    }
+
+    /// The captures and promotions of `pos` appended to `out`, generated without the quiet
+    /// moves; `false` (nothing appended) where the rules need the full generator.
+    pub(super) fn tactical_moves(&mut self, pos: &Position<B>, out: &mut Vec<(Move, i32)>) -> bool {
+        self.gen.clear();
+        if !pos.gen_tactical(self.t, self.v, &mut self.gen) {
+            return false;
+        }
+        out.extend(
+            self.gen
+                .iter()
+                .filter(|&&m| Self::is_tactical(pos, m))
+                .map(|&m| (m, 0)),
+        );
+        true
     }
 
     /// The quiescence moves of `pos` searched in order, from `best` (the standing pat).
