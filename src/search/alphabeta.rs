@@ -476,16 +476,6 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         self.evals[ply] = static_eval;
         let eval = Self::pruning_eval(entry, static_eval, ply);
         let improving = self.improving(ply, static_eval);
-        if !pv_node && !in_check && ply > 0 && !excluded {
-            let window = (alpha, beta);
-            if let Some(s) = self.prune_node(pos, depth, window, ply, eval, improving, allow_null) {
-                return s;
-            }
-        }
-
-        // (the move lists of the plies are kept between nodes: no allocation per node)
-        let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        self.generate(pos, &mut moves);
         let node = Node {
             depth,
             alpha,
@@ -500,6 +490,15 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             improving,
             key,
         };
+        if !pv_node && !in_check && ply > 0 && !excluded {
+            if let Some(s) = self.prune_node(pos, &node, eval, allow_null) {
+                return s;
+            }
+        }
+
+        // (the move lists of the plies are kept between nodes: no allocation per node)
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        self.generate(pos, &mut moves);
         let mut tried = std::mem::take(&mut self.tried_lists[ply]);
         let best = self.search_moves(pos, (&mut moves, &mut tried), node);
         self.move_lists[ply] = moves;

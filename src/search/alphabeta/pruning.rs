@@ -54,18 +54,23 @@ impl<B: TablesFor> Searcher<'_, B> {
     }
 
     /// The pruning of a node that is neither a PV node, nor in check, nor the root: the score
-    /// to return at once, if it can be trusted without searching the moves.
-    #[allow(clippy::too_many_arguments)]
+    /// to return at once, if it can be trusted without searching the moves. `eval` is the
+    /// score the pruning judges the node by ([`Self::pruning_eval`]).
     pub(super) fn prune_node(
         &mut self,
         pos: &Position<B>,
-        depth: i32,
-        (alpha, beta): (i32, i32),
-        ply: usize,
+        node: &Node,
         eval: i32,
-        improving: bool,
         allow_null: bool,
     ) -> Option<i32> {
+        let Node {
+            depth,
+            alpha,
+            beta,
+            ply,
+            improving,
+            ..
+        } = *node;
         // reverse futility pruning: so far above beta that no move of the opponent's
         // near the horizon will bring it back
         if depth <= 7 && eval - 80 * (depth - improving as i32) >= beta && beta.abs() < MATE_BOUND {
@@ -116,28 +121,27 @@ impl<B: TablesFor> Searcher<'_, B> {
                 return Some(if s > MATE_BOUND { beta } else { s });
             }
         }
-        self.probcut(pos, depth, beta, ply, eval, improving)
+        self.probcut(pos, node, eval)
     }
 
     /// ProbCut (as in Stockfish): where a capture that wins enough by the exchange keeps the
     /// score a margin above beta, first in the quiescence search and then in a search four
     /// plies shallower, a full search would very probably reach beta too. Only where the
     /// exchange evaluation means something and captures are a free choice.
-    fn probcut(
-        &mut self,
-        pos: &Position<B>,
-        depth: i32,
-        beta: i32,
-        ply: usize,
-        eval: i32,
-        improving: bool,
-    ) -> Option<i32> {
+    fn probcut(&mut self, pos: &Position<B>, node: &Node, eval: i32) -> Option<i32> {
+        let Node {
+            depth,
+            beta,
+            ply,
+            improving,
+            tt_entry: entry,
+            ..
+        } = *node;
         let pc_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving as i32;
         if depth < 5 || !self.see_ok || !self.quiet_pruning || beta.abs() >= MATE_BOUND {
             return None;
         }
         // a search of this node as deep as ProbCut's that stayed below its bound
-        let entry = self.tt.probe(pos.hash());
         if entry.is_some_and(|e| {
             e.depth as i32 >= depth - 3
                 && e.bound != Bound::Lower
