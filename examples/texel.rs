@@ -5,6 +5,13 @@
 //! labels mapped the same way (mean squared error). 90% of the positions are fitted, 10% held
 //! out; both errors are printed before and after, and the weights as Rust code.
 //!
+//! The evaluation is first multiplied by a scale `k`, fitted once on the starting weights and
+//! then held: Stockfish 15.1 reports its scores normalised to a win probability, not in this
+//! evaluation's centipawns (on its labels `k` comes out near 0.5), and without the scale the
+//! fit shrinks whichever weights it can to close that gap (the fits before `k`:
+//! docs/levels.md).
+//! `--no-scale` fits with `k = 1`, as those did.
+//!
 //!     cargo run --release --no-default-features --example texel -- /tmp/texel/data.txt
 //!
 //! With `--only NAME,NAME,...` only those weights move (new terms fitted around the others).
@@ -18,22 +25,52 @@ fn expected(cp: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-cp / 400.0))
 }
 
-fn error(v: &Variant, pos: &[AnyPosition], labels: &[f64], w: EvalWeights) -> f64 {
+/// The mean squared error of the evaluations under `w`, each multiplied by `k` before the
+/// curve.
+fn error(v: &Variant, pos: &[AnyPosition], labels: &[f64], w: EvalWeights, k: f64) -> f64 {
     let evals = evaluate_with(v, pos, w);
+    scaled_error(&evals, labels, k)
+}
+
+fn scaled_error(evals: &[i32], labels: &[f64], k: f64) -> f64 {
     let total: f64 = evals
         .iter()
         .zip(labels)
-        .map(|(&e, &l)| (expected(f64::from(e)) - l).powi(2))
+        .map(|(&e, &l)| (expected(k * f64::from(e)) - l).powi(2))
         .sum();
     total / labels.len().max(1) as f64
 }
 
+/// The scale `k` in 0.1..=3 that brings the evaluations under `w` closest to the labels (by
+/// golden-section search): the reference engine's centipawns need not be this evaluation's.
+fn fit_scale(v: &Variant, pos: &[AnyPosition], labels: &[f64], w: EvalWeights) -> f64 {
+    let evals = evaluate_with(v, pos, w);
+    let (mut lo, mut hi) = (0.1f64, 3.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    while hi - lo > 1e-4 {
+        let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
+        if scaled_error(&evals, labels, a) < scaled_error(&evals, labels, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: texel DATA [--only NAME,NAME,...] (DATA from scripts/texel_tune.py)";
+    let usage =
+        "usage: texel DATA [--no-scale] [--only NAME,NAME,...] (DATA from scripts/texel_tune.py)";
     let path = args.first().expect(usage).clone();
-    let only: Option<Vec<&str>> = match args.get(1).map(String::as_str) {
-        Some("--only") => Some(args.get(2).expect(usage).split(',').collect()),
+    let scale = !args.iter().any(|a| a == "--no-scale");
+    let rest: Vec<&str> = args[1..]
+        .iter()
+        .map(String::as_str)
+        .filter(|a| *a != "--no-scale")
+        .collect();
+    let only: Option<Vec<&str>> = match rest.first().copied() {
+        Some("--only") => Some(rest.get(1).expect(usage).split(',').collect()),
         Some(_) => panic!("{usage}"),
         None => None,
     };
@@ -69,11 +106,17 @@ fn main() {
         test_pos.len()
     );
     let start = EvalWeights::default();
+    let k = if scale {
+        fit_scale(&v, train_pos, train_l, start)
+    } else {
+        1.0
+    };
+    println!("scale: the evaluation times {k:.4} before the curve");
     let mut best = start.values();
-    let mut best_err = error(&v, train_pos, train_l, start);
+    let mut best_err = error(&v, train_pos, train_l, start, k);
     println!(
         "before: fitted {best_err:.6}, held out {:.6}",
-        error(&v, test_pos, test_l, start)
+        error(&v, test_pos, test_l, start, k)
     );
     let mut steps: Vec<i32> = best.iter().map(|&x| (x.abs() / 4).max(2)).collect();
     for round in 1..=60 {
@@ -82,7 +125,7 @@ fn main() {
             for dir in [1, -1] {
                 let mut x = best;
                 x[i] = (x[i] + dir * steps[i]).max(0);
-                let e = error(&v, train_pos, train_l, EvalWeights::from_values(x));
+                let e = error(&v, train_pos, train_l, EvalWeights::from_values(x), k);
                 if e < best_err {
                     best_err = e;
                     best = x;
@@ -104,7 +147,7 @@ fn main() {
     let tuned = EvalWeights::from_values(best);
     println!(
         "after: fitted {best_err:.6}, held out {:.6}",
-        error(&v, test_pos, test_l, tuned)
+        error(&v, test_pos, test_l, tuned, k)
     );
     println!("EvalWeights {{");
     for (name, (old, new)) in EvalWeights::NAMES

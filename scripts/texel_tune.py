@@ -8,8 +8,9 @@
    best move captures or promotes (not quiet) or whose score is beyond 15 pawns are dropped;
    the label is Stockfish's score as an expected result, 1 / (1 + 10^(-cp/400));
 3. fit: `examples/texel.rs` adjusts the weights by coordinate descent to bring Myriad's static
-   evaluation, through the same curve, closest to the labels (mean squared error), on 90% of
-   the positions, and reports the error on the other 10% before and after.
+   evaluation, times a scale fitted first (Stockfish's centipawns are not Myriad's), through
+   the same curve, closest to the labels (mean squared error), on 90% of the positions, and
+   reports the scale and the error on the other 10% before and after.
 
     python3 scripts/texel_tune.py --out /tmp/texel --games 400 --depth 9
 

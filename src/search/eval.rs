@@ -378,7 +378,10 @@ impl<B: TablesFor> EvalTables<B> {
                         + centre_file * a / 1000 * self.w.pawn_centre_mg / 1000;
                     let eg = a * a / 1000 * self.w.pawn_advance_eg / 1000
                         + a * self.w.pawn_linear_eg / 1000;
-                    (value * self.w.pawn_mg / 100 + mg, value + eg)
+                    (
+                        value * self.w.pawn_mg / 100 + mg,
+                        value * self.w.pawn_eg / 100 + eg,
+                    )
                 } else {
                     let w = if rider {
                         self.w.rider_centre

@@ -68,6 +68,10 @@ weights! {
     /// endgame). Set from those values, not fitted (docs/levels.md, "A pawn among the
     /// officers").
     pawn_mg: hand 100, tuned 60;
+    /// A pawn's worth in the endgame, in percent of its declared value: Stockfish's
+    /// endgame values make a knight 4.1 pawns, the declared 320 and 100 only 3.2
+    /// (docs/levels.md, "A pawn in the endgame").
+    pawn_eg: hand 100, tuned 80;
     /// A pawn's advance, quadratic, at the full, middlegame.
     pawn_advance_mg: hand 20, tuned 59;
     /// A pawn's advance on a centre file, linear, at the full, middlegame.

@@ -17,7 +17,7 @@ impl<B: TablesFor> EvalTables<B> {
                     pos.hand_count(Color::White, r) as i32 - pos.hand_count(Color::Black, r) as i32;
                 let v = n * self.value[r.index()];
                 if self.pawn[r.index()] {
-                    (v * self.w.pawn_mg / 100, v)
+                    (v * self.w.pawn_mg / 100, v * self.w.pawn_eg / 100)
                 } else {
                     (v, v)
                 }

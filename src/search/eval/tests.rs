@@ -289,6 +289,17 @@ fn a_pawn_is_worth_less_among_the_officers() {
 }
 
 #[test]
+fn a_pawn_is_worth_less_in_the_endgame_too() {
+    // a king and pawn ending, White a pawn up: the pawn counts for `pawn_eg` percent of its
+    // declared 100 (80: a knight of 320 is then four pawns, as Stockfish's endgame values
+    // have it)
+    let full: fn(&mut EvalWeights) = |w| w.pawn_eg = 100;
+    let share = EvalWeights::default().pawn_eg;
+    assert!(share < 100);
+    assert_eq!(worth("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", full), share - 100);
+}
+
+#[test]
 fn a_pawn_in_hand_is_worth_less_among_the_officers_too() {
     // Crazyhouse, every officer on the board, White a pawn up: `pawn_mg` takes the same
     // share off White's e-pawn in hand as off the same pawn on e3, so that dropping a pawn
