@@ -372,16 +372,7 @@ impl<B: TablesFor> EvalTables<B> {
                         - file_centrality(g, sq) * self.w.king_file / 1000;
                     (home, (cen - 500) * self.w.king_centre_eg / 1000)
                 } else if self.pawn[ri] {
-                    let a = self.advance[c][sq.index()];
-                    let centre_file = file_centrality(g, sq);
-                    let mg = a * a / 1000 * self.w.pawn_advance_mg / 1000
-                        + centre_file * a / 1000 * self.w.pawn_centre_mg / 1000;
-                    let eg = a * a / 1000 * self.w.pawn_advance_eg / 1000
-                        + a * self.w.pawn_linear_eg / 1000;
-                    (
-                        value * self.w.pawn_mg / 100 + mg,
-                        value * self.w.pawn_eg / 100 + eg,
-                    )
+                    self.pawn_square(value, self.advance[c][sq.index()], file_centrality(g, sq))
                 } else {
                     let w = if rider {
                         self.w.rider_centre

@@ -44,6 +44,24 @@ impl Default for PawnCache {
 }
 
 impl<B: TablesFor> EvalTables<B> {
+    /// A pawn's material worth, of declared value `value`, middlegame and endgame: less among
+    /// the officers (`pawn_mg`) and in the endgame (`pawn_eg`), as Stockfish's values have it.
+    pub(super) fn pawn_worth(&self, value: i32) -> (i32, i32) {
+        (value * self.w.pawn_mg / 100, value * self.w.pawn_eg / 100)
+    }
+
+    /// A pawn's piece-square value, middlegame and endgame: its worth, and its advance `a`
+    /// (0..=1000) on a file of centrality `centre_file` (0..=1000).
+    pub(super) fn pawn_square(&self, value: i32, a: i32, centre_file: i32) -> (i32, i32) {
+        let (mg, eg) = self.pawn_worth(value);
+        let mg = mg
+            + a * a / 1000 * self.w.pawn_advance_mg / 1000
+            + centre_file * a / 1000 * self.w.pawn_centre_mg / 1000;
+        let eg =
+            eg + a * a / 1000 * self.w.pawn_advance_eg / 1000 + a * self.w.pawn_linear_eg / 1000;
+        (mg, eg)
+    }
+
     /// A digest of where both sides' pawns stand, for the search's correction history; none
     /// where the variant has no pawns.
     pub(crate) fn pawn_key(&self, t: &crate::variant::Tables<B>, pos: &Position<B>) -> Option<u64> {

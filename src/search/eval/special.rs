@@ -9,7 +9,7 @@ use crate::variant::{Tables, TablesFor};
 impl<B: TablesFor> EvalTables<B> {
     /// Pieces in hand (Crazyhouse), at their material value, middlegame and endgame: a piece
     /// in hand may enter the game anywhere, so it is worth at least what it is worth on the
-    /// board (a pawn, too, less among the officers: `pawn_mg`).
+    /// board (a pawn, too, less among the officers and in the endgame: `pawn_worth`).
     pub(super) fn hands_white(&self, t: &Tables<B>, pos: &Position<B>) -> (i32, i32) {
         t.roles()
             .map(|r| {
@@ -17,7 +17,7 @@ impl<B: TablesFor> EvalTables<B> {
                     pos.hand_count(Color::White, r) as i32 - pos.hand_count(Color::Black, r) as i32;
                 let v = n * self.value[r.index()];
                 if self.pawn[r.index()] {
-                    (v * self.w.pawn_mg / 100, v * self.w.pawn_eg / 100)
+                    self.pawn_worth(v)
                 } else {
                     (v, v)
                 }
