@@ -6,11 +6,11 @@
 //! out; both errors are printed before and after, and the weights as Rust code.
 //!
 //! The evaluation is first multiplied by a scale `k`, fitted once on the starting weights and
-//! then held: Stockfish 15.1 reports its scores normalised to a win probability, not in this
-//! evaluation's centipawns (on its labels `k` comes out near 0.5), and without the scale the
-//! fit shrinks whichever weights it can to close that gap (the fits before `k`:
-//! docs/levels.md).
-//! `--no-scale` fits with `k = 1`, as those did.
+//! then held: the reference engine's centipawns need not be this evaluation's, and without
+//! the scale the fit shrinks whichever weights it can to close the gap. On Stockfish's labels
+//! of self-play positions `k` came out 0.95, on those of Myriad's games against Stockfish
+//! 0.49 (docs/levels.md, "A pawn in the endgame"). `--no-scale` fits with `k = 1`, as the
+//! fits before it did.
 //!
 //!     cargo run --release --no-default-features --example texel -- /tmp/texel/data.txt
 //!
