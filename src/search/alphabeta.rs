@@ -62,6 +62,8 @@ struct Node {
     static_eval: i32,
     /// What the correction history added to the static evaluation.
     correction: i32,
+    /// The correction history's slot for the node's pawns (none in check).
+    pawns: correction::Slot,
     improving: bool,
     key: u64,
 }
@@ -468,8 +470,8 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         if tt_move.is_none() && depth >= 4 && ply > 0 && !excluded {
             depth -= 1;
         }
-        let (static_eval, correction) = if in_check {
-            (-INF, 0)
+        let (static_eval, correction, pawns) = if in_check {
+            (-INF, 0, correction::NO_PAWNS)
         } else {
             self.corrected_eval(pos)
         };
@@ -487,6 +489,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             tt_entry: entry,
             static_eval,
             correction,
+            pawns,
             improving,
             key,
         };

@@ -25,6 +25,8 @@ use super::weights::EvalWeights;
 pub(crate) struct EvalTables<B> {
     /// Material value of each role (0 for the royal piece).
     pub value: Vec<i32>,
+    /// Material worth of one piece of each role, middlegame and endgame (`material.rs`).
+    worth: Vec<(i32, i32)>,
     /// Middlegame piece-square values with material, by `idx(color, role, sq)`.
     pst_mg: Vec<i32>,
     /// Endgame piece-square values with material, by `idx(color, role, sq)`.
@@ -149,23 +151,6 @@ fn file_rider<B: TablesFor>(t: &Tables<B>, role: Role) -> bool {
     (a & file) == file && !diagonal
 }
 
-/// The value of a role: as declared, else derived from its mobility (a chess knight, with
-/// 5.25 squares on average, comes out near 300; a queen with 22.75 near 900).
-pub(crate) fn role_value<B: TablesFor>(v: &Variant, t: &Tables<B>, role: Role) -> i32 {
-    let def = v.role(role);
-    if def.royal {
-        return 0;
-    }
-    if let Some(x) = def.value {
-        return x.max(0);
-    }
-    if def.pawn {
-        return 100;
-    }
-    let m = empty_board_mobility(t, role);
-    (35.0 * m + 2.0 * m * m / 3.0).round().max(50.0) as i32
-}
-
 /// Centrality of a square in 0..=1000: 1000 in the centre, 0 in a corner.
 fn centrality(g: Geometry, sq: Square) -> i32 {
     let (files, ranks) = (g.files as i32, g.ranks as i32);
@@ -254,6 +239,7 @@ impl<B: TablesFor> EvalTables<B> {
             .max(1);
         let mut et = EvalTables {
             value,
+            worth: Vec::new(),
             pst_mg: vec![0; 2 * roles * n],
             pst_eg: vec![0; 2 * roles * n],
             pawn,
@@ -338,6 +324,7 @@ impl<B: TablesFor> EvalTables<B> {
                     .collect()
             })
             .collect();
+        et.fill_worth();
         for r in v.roles() {
             et.fill_piece_squares(v, t, r);
         }
@@ -380,7 +367,8 @@ impl<B: TablesFor> EvalTables<B> {
                         self.w.leaper_centre
                     };
                     let b = (cen - 500) * w / 1000 - baseline;
-                    (value + b, value + b / 2)
+                    let (worth_mg, worth_eg) = self.worth[ri];
+                    (worth_mg + b, worth_eg + b / 2)
                 };
                 let i = t.idx(c, r, sq);
                 self.pst_mg[i] = mg;
@@ -684,6 +672,8 @@ struct SideTerms<B> {
 
 mod king;
 mod masks;
+mod material;
+pub(crate) use material::role_value;
 mod pawns;
 mod special;
 mod threats;

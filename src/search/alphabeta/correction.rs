@@ -74,15 +74,15 @@ impl CorrectionHistory {
 
 impl<B: TablesFor> Searcher<'_, B> {
     /// The static evaluation for the side to move with the correction its pawns have earned,
-    /// and the correction (0 where the variant has no pawns).
+    /// the correction (0 where the variant has no pawns) and the pawns' slot.
     #[inline]
-    pub(super) fn corrected_eval(&mut self, pos: &Position<B>) -> (i32, i32) {
+    pub(super) fn corrected_eval(&mut self, pos: &Position<B>) -> (i32, i32, Slot) {
         let (e, slot) = self.eval_and_pawns(pos);
         if slot == NO_PAWNS || !self.see_ok {
-            return (e, 0);
+            return (e, 0, slot);
         }
         let c = self.h.correction.get(pos.turn(), slot);
-        ((e + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1), c)
+        ((e + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1), c, slot)
     }
 
     /// After the search of `node` found `best` (with `bound`, by `best_move`): learns from
@@ -111,11 +111,10 @@ impl<B: TablesFor> Searcher<'_, B> {
         if uninformative {
             return;
         }
-        let slot = slot_of(self.et.pawn_key(self.t, pos));
-        if slot != NO_PAWNS {
+        if node.pawns != NO_PAWNS {
             self.h
                 .correction
-                .update(pos.turn(), slot, best - raw, node.depth);
+                .update(pos.turn(), node.pawns, best - raw, node.depth);
         }
     }
 }

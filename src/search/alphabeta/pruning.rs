@@ -363,6 +363,7 @@ mod tests {
                 tt_entry: None,
                 static_eval: 0,
                 correction: 0,
+                pawns: super::super::correction::NO_PAWNS,
                 improving: false,
                 key: p.hash(),
             };

@@ -44,12 +44,6 @@ impl Default for PawnCache {
 }
 
 impl<B: TablesFor> EvalTables<B> {
-    /// A pawn's material worth, of declared value `value`, middlegame and endgame: less among
-    /// the officers (`pawn_mg`) and in the endgame (`pawn_eg`), as Stockfish's values have it.
-    pub(super) fn pawn_worth(&self, value: i32) -> (i32, i32) {
-        (value * self.w.pawn_mg / 100, value * self.w.pawn_eg / 100)
-    }
-
     /// A pawn's piece-square value, middlegame and endgame: its worth, and its advance `a`
     /// (0..=1000) on a file of centrality `centre_file` (0..=1000).
     pub(super) fn pawn_square(&self, value: i32, a: i32, centre_file: i32) -> (i32, i32) {
@@ -65,19 +59,17 @@ impl<B: TablesFor> EvalTables<B> {
     /// A digest of where both sides' pawns stand, for the search's correction history; none
     /// where the variant has no pawns.
     pub(crate) fn pawn_key(&self, t: &crate::variant::Tables<B>, pos: &Position<B>) -> Option<u64> {
-        if !self.pawn.iter().any(|&p| p) {
-            return None;
-        }
         let mut pawns = ByColor::<B>::default();
+        let mut any = false;
         for r in t.roles().filter(|r| self.pawn[r.index()]) {
+            any = true;
             let ps = pos.by_role(r);
             pawns[Color::White] |= ps & pos.by_color(Color::White);
             pawns[Color::Black] |= ps & pos.by_color(Color::Black);
         }
-        Some(
-            pawns[Color::White].digest()
-                ^ mix(pawns[Color::Black].digest() ^ 0x6a09_e667_f3bc_c909),
-        )
+        any.then(|| {
+            pawns[Color::White].digest() ^ mix(pawns[Color::Black].digest() ^ 0x6a09_e667_f3bc_c909)
+        })
     }
 
     /// Both sides' structure terms, (middlegame, endgame) each, from the cache if it has them.

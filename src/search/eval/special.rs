@@ -9,18 +9,14 @@ use crate::variant::{Tables, TablesFor};
 impl<B: TablesFor> EvalTables<B> {
     /// Pieces in hand (Crazyhouse), at their material value, middlegame and endgame: a piece
     /// in hand may enter the game anywhere, so it is worth at least what it is worth on the
-    /// board (a pawn, too, less among the officers and in the endgame: `pawn_worth`).
+    /// board (`worth`: a pawn less among the officers and in the endgame, a dear officer more).
     pub(super) fn hands_white(&self, t: &Tables<B>, pos: &Position<B>) -> (i32, i32) {
         t.roles()
             .map(|r| {
                 let n =
                     pos.hand_count(Color::White, r) as i32 - pos.hand_count(Color::Black, r) as i32;
-                let v = n * self.value[r.index()];
-                if self.pawn[r.index()] {
-                    self.pawn_worth(v)
-                } else {
-                    (v, v)
-                }
+                let (mg, eg) = self.worth[r.index()];
+                (n * mg, n * eg)
             })
             .fold((0, 0), |(mg, eg), (m, e)| (mg + m, eg + e))
     }
