@@ -12,6 +12,13 @@ weighted least-squares fit of all the matches' Elo differences, Stockfish's `UCI
         --anchor 10:1800 --anchor 8:1500 --anchor 6:1350 --out /tmp/ladder
 
 prints each match as it ends, then the table (also as the `RATINGS` line of levels.rs).
+
+A ladder may be measured in parts: `--known A-B:POINTS/GAMES` gives a match played before (A
+and B a level, or `sfELO` for Stockfish at that `UCI_Elo`; A's points), which is fitted with
+the others and not played again. With `--chain 1-1` and no anchor nothing is played, and the
+known matches alone are fitted:
+
+    python3 scripts/level_ladder.py --chain 1-1 --known 2-1:40/40 --known 10-sf2200:20/40 ...
 """
 
 import argparse
@@ -47,6 +54,18 @@ def open_player(spec, args):
     return e, f"Stockfish UCI_Elo {x}"
 
 
+def parse_known(text):
+    """`A-B:POINTS/GAMES` -> (a, b, points, games), a and b as `open_player` takes them."""
+    try:
+        pair, result = text.split(":")
+        a, b = pair.split("-")
+        points, games = result.split("/")
+        side = [("sf", int(x[2:])) if x.startswith("sf") else ("level", int(x)) for x in (a, b)]
+        return side[0], side[1], float(points), int(games)
+    except ValueError:
+        raise SystemExit(f"--known {text!r}: expected A-B:POINTS/GAMES, as 10-sf2200:20.5/40")
+
+
 def run_match(a, b, args, seed):
     """Plays `args.games` games between a and b; returns a's points and the PGN text."""
     arrays = chess484_arrays()
@@ -76,7 +95,7 @@ def run_match(a, b, args, seed):
     return points, "\n\n".join(pgn)
 
 
-def fit(matches, anchors):
+def fit(matches):
     """Weighted least squares: R_a - R_b = d for each match; Stockfish's ratings fixed."""
     levels = sorted({x for (a, b, _, _) in matches for (k, x) in (a, b) if k == "level"})
     index = {l: i for i, l in enumerate(levels)}
@@ -124,7 +143,11 @@ def main():
     ap.add_argument("--jobs", type=int, default=1, help="matches played at once (one per core)")
     ap.add_argument("--seed", type=int, default=1350)
     ap.add_argument("--out", default=None, help="a directory for the PGNs")
+    ap.add_argument("--known", action="append", default=[],
+                    help="A-B:POINTS/GAMES, a match played before (A a level, B a level or "
+                         "sfELO), fitted with the others")
     args = ap.parse_args()
+    known = [parse_known(k) for k in args.known]
 
     lo, hi = map(int, args.chain.split("-"))
     plan = [(("level", l + 1), ("level", l)) for l in range(lo, hi)]
@@ -135,7 +158,7 @@ def main():
           flush=True)
     if args.out:
         os.makedirs(args.out, exist_ok=True)
-    matches = []
+    matches = list(known)
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run_match, a, b, args, args.seed + i): (a, b)
                    for i, (a, b) in enumerate(plan)}
@@ -149,7 +172,7 @@ def main():
             if args.out:
                 with open(os.path.join(args.out, f"{a[0]}{a[1]}-{b[0]}{b[1]}.pgn"), "w") as o:
                     o.write(pgn + "\n")
-    ratings = fit(matches, args.anchor)
+    ratings = fit(matches)
     print("\n| level | rating |\n|---:|---:|")
     for l in sorted(ratings):
         print(f"| {l} | {ratings[l]:.0f} |")

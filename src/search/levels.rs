@@ -55,19 +55,20 @@ pub fn level_params(level: u8) -> LevelParams {
 
 /// The rough rating of each level, 1 to 10, as measured by `scripts/level_ladder.py` (the table,
 /// the matches and the command are in docs/levels.md): Elo on Stockfish 15.1's `UCI_Elo` scale,
-/// at 0.2 s a move, rounded to tens. Level 1 has none: level 2 won all 40 games against it, so
-/// it lies more than 750 below level 2, off the bottom of the scale.
+/// at 0.2 s a move, rounded to tens: levels 5 to 10 each by its own matches against Stockfish,
+/// levels 2 to 4 by matches between neighbours below level 5. Level 1 has none: level 2 won
+/// 39.5 of 40 games against it, so it lies about 750 below level 2, off the bottom of the scale.
 const RATINGS: [Option<u32>; 10] = [
     None,
-    Some(850),
-    Some(1170),
-    Some(1340),
-    Some(1370),
+    Some(870),
+    Some(1060),
+    Some(1350),
     Some(1610),
-    Some(1610),
-    Some(1750),
-    Some(1960),
-    Some(2330),
+    Some(1650),
+    Some(1700),
+    Some(1770),
+    Some(1870),
+    Some(2200),
 ];
 
 /// The rough rating of `level`, when it has been measured.
