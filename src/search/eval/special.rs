@@ -9,7 +9,7 @@ use crate::variant::{Tables, TablesFor};
 impl<B: TablesFor> EvalTables<B> {
     /// Pieces in hand (Crazyhouse), at their material value, middlegame and endgame: a piece
     /// in hand may enter the game anywhere, so it is worth at least what it is worth on the
-    /// board (`worth`: a pawn less among the officers and in the endgame, a dear officer more).
+    /// board (`worth`: an officer its value, a pawn less among the officers and in the endgame).
     pub(super) fn hands_white(&self, t: &Tables<B>, pos: &Position<B>) -> (i32, i32) {
         t.roles()
             .map(|r| {
