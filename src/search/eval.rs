@@ -422,27 +422,13 @@ impl<B: TablesFor> EvalTables<B> {
         pos: &Position<B>,
         cache: Option<&mut PawnCache>,
     ) -> i32 {
-        let mut pawns = ByColor::<B>::default();
-        let mut pawn_attacks = ByColor::<B>::default();
-        for c in Color::ALL {
-            let ours = pos.by_color(c);
-            for r in t.roles() {
-                if !self.pawn[r.index()] {
-                    continue;
-                }
-                let ps = pos.by_role(r) & ours;
-                pawns[c] |= ps;
-                for sq in ps.iter() {
-                    pawn_attacks[c] |= t.leap_capture[t.idx(c, r, sq)];
-                }
-            }
-        }
+        let pawns = self.pawns(t, pos);
         let mut terms = ByColor::<SideTerms<B>>::default();
-        let structure = self.pawn_structure(&pawns, &pawn_attacks, cache);
+        let structure = self.pawn_structure(&pawns, cache);
         for c in Color::ALL {
-            terms[c] = self.side_terms(t, pos, c, &pawns, &pawn_attacks);
+            terms[c] = self.side_terms(t, pos, c, &pawns);
             terms[c].mg += structure[c].0;
-            terms[c].eg += structure[c].1 + self.pawn_race(t.geometry, pos, c, &pawns);
+            terms[c].eg += structure[c].1 + self.pawn_race(t.geometry, pos, c, &pawns.on);
         }
         // The danger to each royal piece, from the enemy's attacks (`king.rs`; not where
         // material counts against its owner or captures are obligatory: Codrus's king wants
@@ -458,8 +444,14 @@ impl<B: TablesFor> EvalTables<B> {
         }
         // Threats on the enemy's pieces (`threats.rs`) and the way ahead of passed pawns.
         for c in Color::ALL.into_iter().filter(|_| self.exchanges_matter) {
-            let (mg, eg) = self.threats(t, pos, c, (&pawns, &pawn_attacks), &terms);
-            let free = self.passed_path(t, pos, c, (&pawns, &pawn_attacks), &terms);
+            let seen = Seen {
+                t,
+                pos,
+                pawns: &pawns,
+                terms: &terms,
+            };
+            let (mg, eg) = self.threats(&seen, c);
+            let free = self.passed_path(&seen, c);
             terms[c].mg += mg + free;
             terms[c].eg += eg + free;
         }
@@ -474,7 +466,7 @@ impl<B: TablesFor> EvalTables<B> {
         let mut score = blend(w, b);
         // Without pawns, a small material edge rarely wins: scale it down.
         let stronger = Color::from_white(score > 0);
-        if pawns[stronger].is_empty()
+        if pawns.on[stronger].is_empty()
             && (terms[stronger].material - terms[!stronger].material).abs() < 400
         {
             score /= 4;
@@ -491,14 +483,8 @@ impl<B: TablesFor> EvalTables<B> {
 
     /// The terms of one side's pieces, from its own point of view.
     #[inline]
-    fn side_terms(
-        &self,
-        t: &Tables<B>,
-        pos: &Position<B>,
-        c: Color,
-        pawns: &ByColor<B>,
-        pawn_attacks: &ByColor<B>,
-    ) -> SideTerms<B> {
+    fn side_terms(&self, t: &Tables<B>, pos: &Position<B>, c: Color, p: &Pawns<B>) -> SideTerms<B> {
+        let (pawns, pawn_attacks) = (&p.on, &p.attacks);
         let occ = pos.occupied();
         let them = !c;
         let ours = pos.by_color(c);
@@ -632,6 +618,16 @@ impl<B: TablesFor> EvalTables<B> {
     }
 }
 
+/// The board once both sides' pieces are counted and their attacks known: what the terms
+/// that compare the two sides read (`threats.rs`, the way ahead of passed pawns).
+#[derive(Clone, Copy)]
+struct Seen<'a, B: TablesFor> {
+    t: &'a Tables<B>,
+    pos: &'a Position<B>,
+    pawns: &'a Pawns<B>,
+    terms: &'a ByColor<SideTerms<B>>,
+}
+
 /// One side's share of the evaluation.
 #[derive(Clone, Copy, Default)]
 struct SideTerms<B> {
@@ -678,5 +674,6 @@ mod pawns;
 mod special;
 mod threats;
 pub(crate) use pawns::PawnCache;
+use pawns::Pawns;
 #[cfg(test)]
 mod tests;

@@ -3,10 +3,20 @@
 //! kept in a small cache keyed by where the pawns stand (Stockfish's pawn hash table): most
 //! positions of a search share their pawns with many others.
 
-use super::{EvalTables, SideTerms};
+use super::{EvalTables, Seen};
 use crate::position::Position;
 use crate::types::{mix, ByColor, Color, Geometry, Square};
 use crate::variant::{Tables, TablesFor};
+
+/// Both sides' pawns (the pieces of pawn-like kinds) and the squares they attack: the first
+/// thing the evaluation works out, which most of its terms read.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Pawns<B> {
+    /// Each side's pawns.
+    pub(super) on: ByColor<B>,
+    /// The squares each side's pawns attack.
+    pub(super) attacks: ByColor<B>,
+}
 
 /// Slots of the pawn cache (a power of two).
 const PAWN_CACHE: usize = 1 << 13;
@@ -72,14 +82,30 @@ impl<B: TablesFor> EvalTables<B> {
         })
     }
 
+    /// Both sides' pawns in `pos` and the squares they attack.
+    pub(super) fn pawns(&self, t: &Tables<B>, pos: &Position<B>) -> Pawns<B> {
+        let mut p = Pawns::<B>::default();
+        for c in Color::ALL {
+            let ours = pos.by_color(c);
+            for r in t.roles().filter(|r| self.pawn[r.index()]) {
+                let ps = pos.by_role(r) & ours;
+                p.on[c] |= ps;
+                for sq in ps.iter() {
+                    p.attacks[c] |= t.leap_capture[t.idx(c, r, sq)];
+                }
+            }
+        }
+        p
+    }
+
     /// Both sides' structure terms, (middlegame, endgame) each, from the cache if it has them.
     pub(super) fn pawn_structure(
         &self,
-        pawns: &ByColor<B>,
-        pawn_attacks: &ByColor<B>,
+        p: &Pawns<B>,
         cache: Option<&mut PawnCache>,
     ) -> ByColor<(i32, i32)> {
-        let compute = || ByColor::new_with(|c| self.structure_of(c, pawns, pawn_attacks));
+        let (pawns, pawn_attacks) = (&p.on, &p.attacks);
+        let compute = || ByColor::new_with(|c| self.structure_of(c, p));
         let Some(cache) = cache else {
             return compute();
         };
@@ -102,7 +128,8 @@ impl<B: TablesFor> EvalTables<B> {
     }
 
     /// The isolated, doubled, connected and passed terms of `c`'s pawns (the race aside).
-    fn structure_of(&self, c: Color, pawns: &ByColor<B>, pawn_attacks: &ByColor<B>) -> (i32, i32) {
+    fn structure_of(&self, c: Color, p: &Pawns<B>) -> (i32, i32) {
+        let (pawns, pawn_attacks) = (&p.on, &p.attacks);
         let (mut mg, mut eg) = (0, 0);
         let ours = pawns[c];
         let theirs = pawns[!c];
@@ -173,14 +200,14 @@ impl<B: TablesFor> EvalTables<B> {
     /// not the square in front), more where we guard the square in front or a piece of ours
     /// that rides the file stands behind the pawn. An enemy rider behind it contests every
     /// square. The same in the middlegame and the endgame.
-    pub(super) fn passed_path(
-        &self,
-        t: &Tables<B>,
-        pos: &Position<B>,
-        c: Color,
-        (pawns, pawn_attacks): (&ByColor<B>, &ByColor<B>),
-        terms: &ByColor<SideTerms<B>>,
-    ) -> i32 {
+    pub(super) fn passed_path(&self, seen: &Seen<B>, c: Color) -> i32 {
+        let Seen {
+            t,
+            pos,
+            pawns,
+            terms,
+        } = *seen;
+        let (pawns, pawn_attacks) = (&pawns.on, &pawns.attacks);
         let g = t.geometry;
         let occ = pos.occupied();
         let ahead = if c.is_white() { 1 } else { -1 };

@@ -4,10 +4,9 @@
 //! strong (its pieces' moves there are restricted). Only where material counts for its owner
 //! and captures are a free choice.
 
-use super::{EvalTables, SideTerms};
-use crate::position::Position;
-use crate::types::{ByColor, Color};
-use crate::variant::{Tables, TablesFor, Variant};
+use super::{EvalTables, Seen};
+use crate::types::Color;
+use crate::variant::{TablesFor, Variant};
 
 /// Is every move of the game a capture (Clobber: no piece moves to an empty square, and
 /// there is no castling)?
@@ -21,14 +20,14 @@ pub(crate) fn captures_only(v: &Variant) -> bool {
 
 impl<B: TablesFor> EvalTables<B> {
     /// `c`'s threats, (middlegame, endgame), from its own point of view.
-    pub(super) fn threats(
-        &self,
-        t: &Tables<B>,
-        pos: &Position<B>,
-        c: Color,
-        (pawns, pawn_attacks): (&ByColor<B>, &ByColor<B>),
-        terms: &ByColor<SideTerms<B>>,
-    ) -> (i32, i32) {
+    pub(super) fn threats(&self, seen: &Seen<B>, c: Color) -> (i32, i32) {
+        let Seen {
+            t,
+            pos,
+            pawns,
+            terms,
+        } = *seen;
+        let (pawns, pawn_attacks) = (&pawns.on, &pawns.attacks);
         let them = !c;
         let (us_t, them_t) = (&terms[c], &terms[them]);
         let enemies = pos.by_color(them) & !B::single(pos.king(them));
