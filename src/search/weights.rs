@@ -65,10 +65,10 @@ weights! {
     /// A pawn's worth in the middlegame, in percent of its declared value (its endgame
     /// worth): while the officers are on the board a pawn is worth less beside them, as
     /// Stockfish's values have it (a knight is 6.2 pawns there in the middlegame, 4.1 in the
-    /// endgame): 52 gives that 6.2 (320 against 52). Set from those values, not fitted
-    /// (docs/levels.md, "A pawn among the officers" and "A pawn at Stockfish's middlegame
-    /// proportion").
-    pawn_mg: hand 100, tuned 52;
+    /// endgame). Set from those values, not fitted (docs/levels.md, "A pawn among the
+    /// officers"); 52, which makes a knight 6.2 pawns, did no better (the tenth declared
+    /// run, "A pawn at Stockfish's middlegame proportion").
+    pawn_mg: hand 100, tuned 60;
     /// A pawn's worth in the endgame, in percent of its declared value: Stockfish's
     /// endgame values make a knight 4.1 pawns, the declared 320 and 100 only 3.2
     /// (docs/levels.md, "A pawn in the endgame").
