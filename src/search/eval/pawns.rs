@@ -201,13 +201,8 @@ impl<B: TablesFor> EvalTables<B> {
     /// that rides the file stands behind the pawn. An enemy rider behind it contests every
     /// square. The same in the middlegame and the endgame.
     pub(super) fn passed_path(&self, seen: &Seen<B>, c: Color) -> i32 {
-        let Seen {
-            t,
-            pos,
-            pawns,
-            terms,
-        } = *seen;
-        let (pawns, pawn_attacks) = (&pawns.on, &pawns.attacks);
+        let Seen { t, pos, terms, .. } = *seen;
+        let (pawns, pawn_attacks) = (&seen.pawns.on, &seen.pawns.attacks);
         let g = t.geometry;
         let occ = pos.occupied();
         let ahead = if c.is_white() { 1 } else { -1 };

@@ -21,13 +21,8 @@ pub(crate) fn captures_only(v: &Variant) -> bool {
 impl<B: TablesFor> EvalTables<B> {
     /// `c`'s threats, (middlegame, endgame), from its own point of view.
     pub(super) fn threats(&self, seen: &Seen<B>, c: Color) -> (i32, i32) {
-        let Seen {
-            t,
-            pos,
-            pawns,
-            terms,
-        } = *seen;
-        let (pawns, pawn_attacks) = (&pawns.on, &pawns.attacks);
+        let Seen { t, pos, terms, .. } = *seen;
+        let (pawns, pawn_attacks) = (&seen.pawns.on, &seen.pawns.attacks);
         let them = !c;
         let (us_t, them_t) = (&terms[c], &terms[them]);
         let enemies = pos.by_color(them) & !B::single(pos.king(them));
