@@ -16,7 +16,13 @@ script also says whether the move was a capture, and whether Stockfish's best mo
 position before) and its refutation (after) were captures: a capture missed is a tactic, a
 quiet move refuted by a quiet move is judgement.
 
-With --json the scores are saved, and --from-json reads them back instead of searching again.
+A second table sums the losses of the opening and of the middlegame by the kind of move: the
+piece moved (SAN's letter; castling apart), pawn captures and pushes, and the pushes of a
+pawn on a file at or beside the mover's own royal piece while it stands on its back rank
+(its shelter), so that a kind of move one side plays worse or more often stands out.
+
+With --json the scores are saved, and --from-json reads them back instead of searching again
+(give the PGN too for the shelter row: the scores alone do not say where the king stood).
 Myriad is the player whose name contains --name.
 """
 
@@ -122,6 +128,63 @@ def report(games):
           ", ".join(f"{p}: {round(sum(v) / len(v))}" for p, v in sorted(by_ply.items())))
 
 
+def move_kind_rows(board, move):
+    """The kinds of move `move` counts under in the second table."""
+    san = board.san(move)
+    if san.startswith("O-"):
+        return ["castling"]
+    piece = board.piece_type_at(move.from_square)
+    if piece != chess.PAWN:
+        return [chess.piece_symbol(piece).upper()]
+    if board.is_capture(move):
+        return ["pawn capture"]
+    rows = ["pawn push"]
+    king = board.king(board.turn)
+    back = 0 if board.turn == chess.WHITE else 7
+    if king is not None and chess.square_rank(king) == back and \
+            abs(chess.square_file(king) - chess.square_file(move.from_square)) <= 1:
+        rows.append("pawn push of the shelter")
+    return rows
+
+
+def kinds_report(games, pgn_games):
+    """The second table: the losses of the opening and the middlegame by kind of move."""
+    cap = lambda s: max(-CAP, min(CAP, s))
+    losses = {who: collections.defaultdict(list) for who in ("myriad", "opponent")}
+    for i, g in enumerate(games):
+        rows = g["moves"]
+        board = moves = None
+        if pgn_games is not None:
+            board = pgn_games[i].board()
+            moves = list(pgn_games[i].mainline_moves())
+        for j, (before, after) in enumerate(zip(rows, rows[1:])):
+            drop = cap(before["score"]) - cap(after["score"])
+            who, loss = ("myriad", drop) if before["mine"] else ("opponent", -drop)
+            ph = phase(before)
+            if ph in ("opening", "middlegame"):
+                if board is not None:
+                    kinds = move_kind_rows(board, moves[j])
+                else:
+                    san = before["played"]
+                    kinds = ["castling"] if san.startswith("O-") else \
+                        [san[0]] if san[0] in "NBRQK" else \
+                        ["pawn capture" if "x" in san else "pawn push"]
+                for k in kinds:
+                    losses[who][(ph, k)].append(max(0, loss))
+            if board is not None:
+                board.push(moves[j])
+    order = ["pawn push", "pawn push of the shelter", "pawn capture", "N", "B", "R", "Q", "K",
+             "castling"]
+    print("| phase | move | Myriad's moves | mean loss (cp) | opponent's moves | mean loss (cp) |")
+    print("|---|---|---:|---:|---:|---:|")
+    mean = lambda l: sum(l) / max(1, len(l))
+    for ph in ("opening", "middlegame"):
+        for k in order:
+            m, o = losses["myriad"][(ph, k)], losses["opponent"][(ph, k)]
+            if m or o:
+                print(f"| {ph} | {k} | {len(m)} | {mean(m):.1f} | {len(o)} | {mean(o):.1f} |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pgn", nargs="?")
@@ -145,6 +208,11 @@ def main():
             with open(a.json, "w") as f:
                 json.dump(games, f)
     report(games)
+    print()
+    pgn_games = read_games(a.pgn) if a.pgn else None
+    if pgn_games is not None and len(pgn_games) != len(games):
+        ap.error(f"{a.pgn} has {len(pgn_games)} games, the scores {len(games)}")
+    kinds_report(games, pgn_games)
 
 
 if __name__ == "__main__":
