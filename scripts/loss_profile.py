@@ -23,6 +23,8 @@ pawn on a file at or beside the mover's own royal piece while it stands on its b
 
 With --json the scores are saved, and --from-json reads them back instead of searching again
 (give the PGN too for the shelter row: the scores alone do not say where the king stood).
+--big-epd FILE writes the positions of Myriad's big losses of the middlegame, with the move
+played, Stockfish's best and the kind of move, as EPD.
 Myriad is the player whose name contains --name.
 """
 
@@ -147,8 +149,10 @@ def move_kind_rows(board, move):
     return rows
 
 
-def kinds_report(games, pgn_games):
-    """The second table: the losses of the opening and the middlegame by kind of move."""
+def kinds_report(games, pgn_games, epd=None):
+    """The second table: the losses of the opening and the middlegame by kind of move. With
+    `epd` (a file open for writing, and the PGN given), Myriad's big losses of the middlegame
+    are written there too, one position a line, to look at."""
     cap = lambda s: max(-CAP, min(CAP, s))
     losses = {who: collections.defaultdict(list) for who in ("myriad", "opponent")}
     for i, g in enumerate(games):
@@ -171,6 +175,11 @@ def kinds_report(games, pgn_games):
                         ["pawn capture" if "x" in san else "pawn push"]
                 for k in kinds:
                     losses[who][(ph, k)].append(max(0, loss))
+                if epd and board is not None and who == "myriad" and ph == "middlegame" \
+                        and loss >= 150 and before["score"] > -150:
+                    epd.write(f'{board.epd()} c0 "{pgn_games[i].headers.get("Round", i + 1)}"; '
+                              f'c1 "played {before["played"]}, best {before["best"]}, '
+                              f'loss {loss}, {" / ".join(kinds)}";\n')
             if board is not None:
                 board.push(moves[j])
     order = ["pawn push", "pawn push of the shelter", "pawn capture", "N", "B", "R", "Q", "K",
@@ -194,6 +203,8 @@ def main():
     ap.add_argument("--name", default="Myriad")
     ap.add_argument("--json", help="save the scores here")
     ap.add_argument("--from-json", help="read the scores from here instead of searching")
+    ap.add_argument("--big-epd", help="write Myriad's big middlegame losses here (EPD; "
+                    "needs the PGN)")
     a = ap.parse_args()
     if a.from_json:
         with open(a.from_json) as f:
@@ -212,7 +223,13 @@ def main():
     pgn_games = read_games(a.pgn) if a.pgn else None
     if pgn_games is not None and len(pgn_games) != len(games):
         ap.error(f"{a.pgn} has {len(pgn_games)} games, the scores {len(games)}")
-    kinds_report(games, pgn_games)
+    if a.big_epd:
+        if pgn_games is None:
+            ap.error("--big-epd needs the PGN")
+        with open(a.big_epd, "w") as f:
+            kinds_report(games, pgn_games, f)
+    else:
+        kinds_report(games, pgn_games)
 
 
 if __name__ == "__main__":
