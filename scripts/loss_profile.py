@@ -88,8 +88,24 @@ def phase(row):
     return "late middlegame" if row["material"] >= 20 else "endgame"
 
 
+def cap(score):
+    return max(-CAP, min(CAP, score))
+
+
+def move_losses(rows):
+    """Each move of a game's scored rows: the row before it, who moved ("myriad" or
+    "opponent"), its loss (Myriad's score falling on its move, rising on the opponent's), and
+    whether it is a big one (150 cp or more, from a position the mover had not already lost)."""
+    for before, after in zip(rows, rows[1:]):
+        drop = cap(before["score"]) - cap(after["score"])
+        who, loss, was = (
+            ("myriad", drop, before["score"]) if before["mine"]
+            else ("opponent", -drop, -before["score"])
+        )
+        yield before, after, who, loss, loss >= 150 and was > -150
+
+
 def report(games):
-    cap = lambda s: max(-CAP, min(CAP, s))
     losses = {who: collections.defaultdict(list) for who in ("myriad", "opponent")}
     big = {who: collections.Counter() for who in ("myriad", "opponent")}
     kinds = collections.Counter()
@@ -98,16 +114,10 @@ def report(games):
         rows = g["moves"]
         for row in rows:
             by_ply[min(row["ply"] // 10, 12) * 10].append(cap(row["score"]))
-        for before, after in zip(rows, rows[1:]):
-            # the mover's loss: Myriad's score falling on its move, rising on the opponent's
-            drop = cap(before["score"]) - cap(after["score"])
-            who, loss, was = (
-                ("myriad", drop, before["score"]) if before["mine"]
-                else ("opponent", -drop, -before["score"])
-            )
+        for before, after, who, loss, is_big in move_losses(rows):
             ph = phase(before)
             losses[who][ph].append(max(0, loss))
-            if loss >= 150 and was > -150:
+            if is_big:
                 big[who][ph] += 1
                 if who == "myriad" and ph == "middlegame":
                     kinds["big losses"] += 1
@@ -153,7 +163,6 @@ def kinds_report(games, pgn_games, epd=None):
     """The second table: the losses of the opening and the middlegame by kind of move. With
     `epd` (a file open for writing, and the PGN given), Myriad's big losses of the middlegame
     are written there too, one position a line, to look at."""
-    cap = lambda s: max(-CAP, min(CAP, s))
     losses = {who: collections.defaultdict(list) for who in ("myriad", "opponent")}
     for i, g in enumerate(games):
         rows = g["moves"]
@@ -161,9 +170,7 @@ def kinds_report(games, pgn_games, epd=None):
         if pgn_games is not None:
             board = pgn_games[i].board()
             moves = list(pgn_games[i].mainline_moves())
-        for j, (before, after) in enumerate(zip(rows, rows[1:])):
-            drop = cap(before["score"]) - cap(after["score"])
-            who, loss = ("myriad", drop) if before["mine"] else ("opponent", -drop)
+        for j, (before, _, who, loss, is_big) in enumerate(move_losses(rows)):
             ph = phase(before)
             if ph in ("opening", "middlegame"):
                 if board is not None:
@@ -176,7 +183,7 @@ def kinds_report(games, pgn_games, epd=None):
                 for k in kinds:
                     losses[who][(ph, k)].append(max(0, loss))
                 if epd and board is not None and who == "myriad" and ph == "middlegame" \
-                        and loss >= 150 and before["score"] > -150:
+                        and is_big:
                     epd.write(f'{board.epd()} c0 "{pgn_games[i].headers.get("Round", i + 1)}"; '
                               f'c1 "played {before["played"]}, best {before["best"]}, '
                               f'loss {loss}, {" / ".join(kinds)}";\n')
@@ -206,13 +213,15 @@ def main():
     ap.add_argument("--big-epd", help="write Myriad's big middlegame losses here (EPD; "
                     "needs the PGN)")
     a = ap.parse_args()
+    if a.big_epd and not a.pgn:
+        ap.error("--big-epd needs the PGN")
+    pgn_games = read_games(a.pgn) if a.pgn else None
     if a.from_json:
         with open(a.from_json) as f:
             games = json.load(f)
     else:
         if not a.pgn:
             ap.error("give a PGN file, or --from-json")
-        pgn_games = read_games(a.pgn)
         with ThreadPoolExecutor(a.jobs) as ex:
             games = list(ex.map(lambda g: score_game(g, a.stockfish, a.depth, a.name), pgn_games))
         if a.json:
@@ -220,12 +229,9 @@ def main():
                 json.dump(games, f)
     report(games)
     print()
-    pgn_games = read_games(a.pgn) if a.pgn else None
     if pgn_games is not None and len(pgn_games) != len(games):
         ap.error(f"{a.pgn} has {len(pgn_games)} games, the scores {len(games)}")
     if a.big_epd:
-        if pgn_games is None:
-            ap.error("--big-epd needs the PGN")
         with open(a.big_epd, "w") as f:
             kinds_report(games, pgn_games, f)
     else:
