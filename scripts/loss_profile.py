@@ -17,12 +17,14 @@ position before) and its refutation (after) were captures: a capture missed is a
 quiet move refuted by a quiet move is judgement.
 
 A second table sums the losses of the opening and of the middlegame by the kind of move: the
-piece moved (SAN's letter; castling apart), pawn captures and pushes, and the pushes of a
+piece moved (SAN's letter; castling apart), pawn captures and pushes, the pushes split by
+whether the pawn then attacks an enemy piece (not a pawn, not the king), and the pushes of a
 pawn on a file at or beside the mover's own royal piece while it stands on its back rank
 (its shelter), so that a kind of move one side plays worse or more often stands out.
 
 With --json the scores are saved, and --from-json reads them back instead of searching again
-(give the PGN too for the shelter row: the scores alone do not say where the king stood).
+(give the PGN too for the rows of pushes: the scores alone do not say what a push attacks
+nor where the king stood).
 --big-epd FILE writes the positions of Myriad's big losses of the middlegame, with the move
 played, Stockfish's best and the kind of move, as EPD.
 Myriad is the player whose name contains --name.
@@ -151,6 +153,12 @@ def move_kind_rows(board, move):
     if board.is_capture(move):
         return ["pawn capture"]
     rows = ["pawn push"]
+    after = board.copy(stack=False)
+    after.push(move)
+    hits = any(after.color_at(sq) == (not board.turn)
+               and after.piece_type_at(sq) not in (chess.PAWN, chess.KING)
+               for sq in after.attacks(move.to_square))
+    rows.append("pawn push attacking a piece" if hits else "pawn push attacking none")
     king = board.king(board.turn)
     back = 0 if board.turn == chess.WHITE else 7
     if king is not None and chess.square_rank(king) == back and \
@@ -189,7 +197,8 @@ def kinds_report(games, pgn_games, epd=None):
                               f'loss {loss}, {" / ".join(kinds)}";\n')
             if board is not None:
                 board.push(moves[j])
-    order = ["pawn push", "pawn push of the shelter", "pawn capture", "N", "B", "R", "Q", "K",
+    order = ["pawn push", "pawn push attacking a piece", "pawn push attacking none",
+             "pawn push of the shelter", "pawn capture", "N", "B", "R", "Q", "K",
              "castling"]
     print("| phase | move | Myriad's moves | mean loss (cp) | opponent's moves | mean loss (cp) |")
     print("|---|---|---:|---:|---:|---:|")
