@@ -142,6 +142,11 @@ def report(games):
           ", ".join(f"{p}: {round(sum(v) / len(v))}" for p, v in sorted(by_ply.items())))
 
 
+def is_push(board, move):
+    """Is `move` a pawn's move that captures nothing?"""
+    return board.piece_type_at(move.from_square) == chess.PAWN and not board.is_capture(move)
+
+
 def move_kind_rows(board, move):
     """The kinds of move `move` counts under in the second table."""
     san = board.san(move)
@@ -150,7 +155,7 @@ def move_kind_rows(board, move):
     piece = board.piece_type_at(move.from_square)
     if piece != chess.PAWN:
         return [chess.piece_symbol(piece).upper()]
-    if board.is_capture(move):
+    if not is_push(board, move):
         return ["pawn capture"]
     rows = ["pawn push"]
     after = board.copy(stack=False)

@@ -21,9 +21,9 @@ whether a change of the engine (a weight, more time) changes that, on the same p
 
 The same binary run four times lost 34.4 to 35.8 cp a move, with 101 to 105 pushes, on 600
 positions: compare differences of well over 1 cp, not less. And it is coarse: twice the time
-(about 100 Elo against Stockfish) moved it by 0.2 cp, five times the time by 1.8. `--env LABEL:NAME=VALUE` sets an
-environment variable for the engine called LABEL only (an experimental build may read its
-weights from there).
+(about 100 Elo against Stockfish) moved it by 0.2 cp, five times the time by 1.8.
+`--env LABEL:NAME=VALUE` sets an environment variable for the engine called LABEL only (an
+experimental build may read its weights from there).
 """
 
 import argparse
@@ -39,6 +39,7 @@ import chess.engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import loss_profile as lp  # noqa: E402
+from move_quality import score_after  # noqa: E402
 
 
 def middlegame_positions(pgn, scores):
@@ -50,13 +51,9 @@ def middlegame_positions(pgn, scores):
         for j, (before, _, who, _, _) in enumerate(lp.move_losses(g["moves"])):
             m = moves[j]
             if who == "myriad" and lp.phase(before) == "middlegame" and abs(before["score"]) < 400:
-                out.append((board.fen(), before["score"], m.uci(), is_push(board, m)))
+                out.append((board.fen(), before["score"], m.uci(), lp.is_push(board, m)))
             board.push(m)
     return out
-
-
-def is_push(board, move):
-    return board.piece_type_at(move.from_square) == chess.PAWN and not board.is_capture(move)
 
 
 class Scores:
@@ -71,13 +68,7 @@ class Scores:
         with self.lock:
             if key in self.cache:
                 return self.cache[key]
-        b = chess.Board(fen)
-        b.push_uci(uci)
-        if b.is_game_over():
-            v = 0 if b.result(claim_draw=False) == "1/2-1/2" else 10000
-        else:
-            info = sf.analyse(b, chess.engine.Limit(depth=self.depth), game=object())
-            v = -info["score"].pov(b.turn).score(mate_score=10000)
+        v = score_after(sf, chess.Board(fen), chess.Move.from_uci(uci), self.depth)
         with self.lock:
             self.cache[key] = v
         return v
@@ -101,7 +92,7 @@ def run(args, label, binary, movetime, env, positions, scores):
                 mv = me.play(b, chess.engine.Limit(time=movetime), game=object()).move
                 after = scores.after(sf, fen, mv.uci())
                 loss = max(0, lp.cap(before) - lp.cap(after))
-                out.append((loss, is_push(b, mv), played_push, mv.uci() == played))
+                out.append((loss, lp.is_push(b, mv), played_push, mv.uci() == played))
         finally:
             me.quit()
             sf.quit()
