@@ -12,9 +12,13 @@ whether a change of the engine (a weight, more time) changes that, on the same p
 2. Each engine (`LABEL=BINARY`, with --movetime, or `LABEL=BINARY@SECONDS`) chooses its move
    in each; Stockfish scores the position after it at --depth (cached by position and move).
 3. Printed per engine: the mean loss of its choices (the saved score before, minus
-   Stockfish's after, 0 at least), how many are pawn pushes and what those lose, how many
-   agree with the move played in the game, and how often it pushes again where the game's
-   move was a push.
+   Stockfish's after, 0 at least), how many of them lose 1.5 pawns or more (blunders), how
+   many are pawn pushes and what those lose, how many agree with the move played in the
+   game, and how often it pushes again where the game's move was a push.
+
+With --blunders the positions are instead every one where Myriad's move in the game lost 1.5
+pawns or more from a score within 3 pawns (any phase): does a change, or more time, still
+play them? Several matches can be given, each PGN followed by its scores.
 
     python3 scripts/push_choices.py docs/data/seed7-pawn-eg80.pgn seed7.json \\
         --engine main=target/release/myriad --engine slow=target/release/myriad@1.0
@@ -41,16 +45,25 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import loss_profile as lp  # noqa: E402
 from move_quality import score_after  # noqa: E402
 
+# A blunder: a move that loses this much (cp) by Stockfish's scores before and after it.
+BLUNDER = 150
 
-def middlegame_positions(pgn, scores):
-    """(fen, Myriad's score before, the move played, whether it was a pawn push)."""
+
+def middlegame_positions(pgn, scores, blunders=False):
+    """(fen, Myriad's score before, the move played, whether it was a pawn push): where Myriad
+    moved in the middlegame, not already decided; or, with `blunders`, where its move in the
+    game lost 1.5 pawns or more (any phase) from a score within 3 pawns."""
     out = []
     for g, game in zip(scores, lp.read_games(pgn)):
         board = game.board()
         moves = list(game.mainline_moves())
-        for j, (before, _, who, _, _) in enumerate(lp.move_losses(g["moves"])):
+        for j, (before, _, who, loss, _) in enumerate(lp.move_losses(g["moves"])):
             m = moves[j]
-            if who == "myriad" and lp.phase(before) == "middlegame" and abs(before["score"]) < 400:
+            wanted = (
+                loss >= BLUNDER and abs(before["score"]) < 300 if blunders
+                else lp.phase(before) == "middlegame" and abs(before["score"]) < 400
+            )
+            if who == "myriad" and wanted:
                 out.append((board.fen(), before["score"], m.uci(), lp.is_push(board, m)))
             board.push(m)
     return out
@@ -106,14 +119,18 @@ def run(args, label, binary, movetime, env, positions, scores):
     pushes = [r[0] for r in res if r[1]]
     again = [r for r in res if r[2]]
     print(f"| {label} | {movetime} | {len(res)} | {mean([r[0] for r in res]):.1f} | "
+          f"{sum(r[0] >= BLUNDER for r in res)} | "
           f"{len(pushes)} | {mean(pushes):.1f} | {sum(r[3] for r in res)} | "
           f"{sum(r[1] for r in again)} of {len(again)} |", flush=True)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("pgn")
-    ap.add_argument("scores", help="the match's scores, saved by loss_profile.py --json")
+    ap.add_argument("pgn", nargs="+", help="PGN SCORES [PGN SCORES ...]: each match's games "
+                    "and its scores, saved by loss_profile.py --json")
+    ap.add_argument("--blunders", action="store_true",
+                    help="every position where Myriad's move in the game lost 1.5 pawns or "
+                    "more from a score within 3 pawns, instead of a sample of the middlegame")
     ap.add_argument("--engine", action="append", required=True,
                     help="LABEL=BINARY or LABEL=BINARY@SECONDS (repeat)")
     ap.add_argument("--env", action="append", default=[],
@@ -126,13 +143,19 @@ def main():
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--cache", default="/tmp/push_choices_cache.json")
     args = ap.parse_args()
-    positions = middlegame_positions(args.pgn, json.load(open(args.scores)))
-    random.Random(args.seed).shuffle(positions)
-    positions = positions[:args.positions]
+    if len(args.pgn) % 2:
+        ap.error("give each PGN with its saved scores")
+    args.pgn, args.scores = args.pgn[0::2], args.pgn[1::2]
+    positions = []
+    for pgn, saved in zip(args.pgn, args.scores):
+        positions += middlegame_positions(pgn, json.load(open(saved)), args.blunders)
+    if not args.blunders:
+        random.Random(args.seed).shuffle(positions)
+        positions = positions[:args.positions]
     scores = Scores(args.cache, args.depth)
-    print("| engine | s/move | positions | mean loss (cp) | pushes | their loss (cp) | "
+    print("| engine | s/move | positions | mean loss (cp) | blunders | pushes | their loss (cp) | "
           "as played | pushes again where the game pushed |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for spec in args.engine:
         label, rest = spec.split("=", 1)
         binary, _, t = rest.partition("@")
