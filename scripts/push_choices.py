@@ -49,7 +49,7 @@ from move_quality import score_after  # noqa: E402
 BLUNDER = 150
 
 
-def middlegame_positions(pgn, scores, blunders=False):
+def game_positions(pgn, scores, blunders=False):
     """(fen, Myriad's score before, the move played, whether it was a pawn push): where Myriad
     moved in the middlegame, not already decided; or, with `blunders`, where its move in the
     game lost 1.5 pawns or more (any phase) from a score within 3 pawns."""
@@ -148,7 +148,7 @@ def main():
     args.pgn, args.scores = args.pgn[0::2], args.pgn[1::2]
     positions = []
     for pgn, saved in zip(args.pgn, args.scores):
-        positions += middlegame_positions(pgn, json.load(open(saved)), args.blunders)
+        positions += game_positions(pgn, json.load(open(saved)), args.blunders)
     if not args.blunders:
         random.Random(args.seed).shuffle(positions)
         positions = positions[:args.positions]
