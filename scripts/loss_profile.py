@@ -41,6 +41,8 @@ import chess.pgn
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
 CAP = 1000
+# A big loss (cp): a move that loses this much, from a position not already lost by as much.
+BIG = 150
 PHASES = ["opening", "middlegame", "late middlegame", "endgame"]
 
 
@@ -104,7 +106,7 @@ def move_losses(rows):
             ("myriad", drop, before["score"]) if before["mine"]
             else ("opponent", -drop, -before["score"])
         )
-        yield before, after, who, loss, loss >= 150 and was > -150
+        yield before, after, who, loss, loss >= BIG and was > -BIG
 
 
 def report(games):

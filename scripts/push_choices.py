@@ -45,9 +45,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import loss_profile as lp  # noqa: E402
 from move_quality import score_after  # noqa: E402
 
-# A blunder: a move that loses this much (cp) by Stockfish's scores before and after it.
-BLUNDER = 150
-
 
 def game_positions(pgn, scores, blunders=False):
     """(fen, Myriad's score before, the move played, whether it was a pawn push): where Myriad
@@ -60,7 +57,7 @@ def game_positions(pgn, scores, blunders=False):
         for j, (before, _, who, loss, _) in enumerate(lp.move_losses(g["moves"])):
             m = moves[j]
             wanted = (
-                loss >= BLUNDER and abs(before["score"]) < 300 if blunders
+                loss >= lp.BIG and abs(before["score"]) < 300 if blunders
                 else lp.phase(before) == "middlegame" and abs(before["score"]) < 400
             )
             if who == "myriad" and wanted:
@@ -119,7 +116,7 @@ def run(args, label, binary, movetime, env, positions, scores):
     pushes = [r[0] for r in res if r[1]]
     again = [r for r in res if r[2]]
     print(f"| {label} | {movetime} | {len(res)} | {mean([r[0] for r in res]):.1f} | "
-          f"{sum(r[0] >= BLUNDER for r in res)} | "
+          f"{sum(r[0] >= lp.BIG for r in res)} | "
           f"{len(pushes)} | {mean(pushes):.1f} | {sum(r[3] for r in res)} | "
           f"{sum(r[1] for r in again)} of {len(again)} |", flush=True)
 
