@@ -78,7 +78,7 @@ class Scores:
         with self.lock:
             if key in self.cache:
                 return self.cache[key]
-        v = score_after(sf, chess.Board(fen), chess.Move.from_uci(uci), self.depth)
+        v = score_after(sf, chess.Board(fen, chess960=True), chess.Move.from_uci(uci), self.depth)
         with self.lock:
             self.cache[key] = v
         return v
@@ -98,7 +98,7 @@ def run(args, label, binary, movetime, env, positions, scores):
         out = []
         try:
             for fen, before, played, played_push in chunk:
-                b = chess.Board(fen)
+                b = chess.Board(fen, chess960=True)
                 mv = me.play(b, chess.engine.Limit(time=movetime), game=object()).move
                 after = scores.after(sf, fen, mv.uci())
                 loss = max(0, lp.cap(before) - lp.cap(after))
