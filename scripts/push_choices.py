@@ -46,6 +46,11 @@ import loss_profile as lp  # noqa: E402
 from move_quality import score_after  # noqa: E402
 
 
+def big_mistake(before, loss):
+    """Did a move lose 1.5 pawns or more from a score (`before`, a saved row) within 3 pawns?"""
+    return loss >= lp.BIG and abs(before["score"]) < 300
+
+
 def game_positions(pgn, scores, blunders=False):
     """(fen, Myriad's score before, the move played, whether it was a pawn push): where Myriad
     moved in the middlegame, not already decided; or, with `blunders`, where its move in the
@@ -57,7 +62,7 @@ def game_positions(pgn, scores, blunders=False):
         for j, (before, _, who, loss, _) in enumerate(lp.move_losses(g["moves"])):
             m = moves[j]
             wanted = (
-                loss >= lp.BIG and abs(before["score"]) < 300 if blunders
+                big_mistake(before, loss) if blunders
                 else lp.phase(before) == "middlegame" and abs(before["score"]) < 400
             )
             if who == "myriad" and wanted:

@@ -25,7 +25,7 @@ import chess.engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import loss_profile as lp  # noqa: E402
-from push_choices import Scores  # noqa: E402
+from push_choices import Scores, big_mistake  # noqa: E402
 
 
 def mistakes(pgn, scores):
@@ -33,7 +33,7 @@ def mistakes(pgn, scores):
     out = []
     for g, game in zip(scores, lp.read_games(pgn)):
         for j, (before, _, who, loss, _) in enumerate(lp.move_losses(g["moves"])):
-            if who == "myriad" and loss >= lp.BIG and abs(before["score"]) < 300:
+            if who == "myriad" and big_mistake(before, loss):
                 out.append((game, j, before["score"]))
     return out
 
