@@ -19,10 +19,10 @@ whether a change of the engine (a weight, more time) changes that, on the same p
 With --blunders the positions are instead every one where Myriad's move in the game lost 1.5
 pawns or more from a score within 3 pawns (any phase): does a change, or more time, still
 play them? Several matches can be given, each PGN followed by its scores. More time removes
-them (of 213: about 70 at 0.2 s, 54 at 1 s, 35 at 4 s), but the count does not rank changes: the change
-that counted most of them (84 against main's 69) scored better than main against Stockfish on
-the same 200 openings (docs/levels.md, "A double threat on the side to move"). Screen a change
-in a match.
+them (of 213: about 70 at 0.2 s, 54 at 1 s, 35 at 4 s), but the count does not rank changes:
+the change that counted most of them (84 against main's 69) scored better than main against
+Stockfish on the same 200 openings (docs/levels.md, "A double threat on the side to move").
+Screen a change in a match.
 
     python3 scripts/push_choices.py docs/data/seed7-pawn-eg80.pgn seed7.json \\
         --engine main=target/release/myriad --engine slow=target/release/myriad@1.0
