@@ -48,13 +48,12 @@ def choose(binary, hash_mb, movetime, warm, items, scores, stockfish, depth):
         for game, j, before in items:
             moves = list(game.mainline_moves())
             tag = object()  # a new game: the engine empties its table and histories
-            for k in range(max(0, j - 2 * warm), j, 2):
-                b = game.board()
-                for m in moves[:k]:
-                    b.push(m)
-                me.play(b, chess.engine.Limit(time=movetime), game=tag)
+            # one walk along the game: the engine searches its own moves from `start` on
+            start = max(0, j - 2 * warm)
             b = game.board()
-            for m in moves[:j]:
+            for k, m in enumerate(moves[:j]):
+                if k >= start and (k - start) % 2 == 0:
+                    me.play(b, chess.engine.Limit(time=movetime), game=tag)
                 b.push(m)
             mv = me.play(b, chess.engine.Limit(time=movetime), game=tag).move
             fen = b.fen()
