@@ -67,7 +67,14 @@ def positions(paths, rng):
                         yield board.copy(stack=False)
 
 
-def label(boards, stockfish, depth):
+def label(boards, stockfish, depth, jobs=1):
+    """Labels `boards` with Stockfish's scores, in `jobs` processes (each its own engine)."""
+    if jobs > 1:
+        import multiprocessing
+        parts = [boards[i::jobs] for i in range(jobs)]
+        with multiprocessing.Pool(jobs) as pool:
+            done = pool.starmap(label, [(p, stockfish, depth) for p in parts])
+        return [row for part in done for row in part]
     eng = chess.engine.SimpleEngine.popen_uci(stockfish)
     eng.configure({"Threads": 1, "Hash": 16})
     out = []
@@ -100,6 +107,7 @@ def main():
     ap.add_argument("--skip-data", action="store_true", help="reuse OUT/data.txt")
     ap.add_argument("--pgn", nargs="+", help="take the positions from these games, not self-play")
     ap.add_argument("--only", help="fit only these weights (comma-separated names)")
+    ap.add_argument("--jobs", type=int, default=1, help="Stockfish processes labelling at once")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     data = os.path.join(a.out, "data.txt")
@@ -108,7 +116,7 @@ def main():
         paths = a.pgn or play_games(a.myriad, a.out, a.games, a.seed)
         boards = list(positions(paths, rng))
         print(f"{len(boards)} positions", file=sys.stderr, flush=True)
-        rows = label(boards, a.stockfish, a.depth)
+        rows = label(boards, a.stockfish, a.depth, a.jobs)
         rng.shuffle(rows)
         with open(data, "w") as f:
             source = "games " + " ".join(a.pgn) if a.pgn else "Myriad's self-play (chess960)"
