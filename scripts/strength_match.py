@@ -77,12 +77,12 @@ def play_game(fen, engines, names, movetime, max_plies=400):
     return result, game, None
 
 
-def play_all(n_games, open_pair, play_one, jobs):
-    """Plays games 0..n_games on `jobs` streams at once, each with its own engines from
+def play_all(n_games, open_pair, play_one, jobs, first=0):
+    """Plays games first..n_games on `jobs` streams at once, each with its own engines from
     `open_pair()` (a list to close after); `play_one(i, engines)` plays game i. Calls it in
     game order within a stream; returns when every game is done."""
     lock = threading.Lock()
-    todo = list(range(n_games))
+    todo = list(range(first, n_games))
 
     def stream():
         engines = open_pair()
@@ -118,6 +118,13 @@ def main():
     ap.add_argument("--seed", type=int, default=484)
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--pgn", default=None)
+    ap.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="play only the games from this one on (0-based; the openings of --games and "
+        "--seed stay the same): finishes a match that was stopped",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (one per core)")
     ap.add_argument(
         "--threads",
@@ -184,7 +191,7 @@ def main():
                 print(game, file=pgn_out, end="\n\n", flush=True)
 
     try:
-        play_all(args.games, open_pair, play_one, args.jobs)
+        play_all(args.games, open_pair, play_one, args.jobs, args.first)
     finally:
         if pgn_out:
             pgn_out.close()
