@@ -39,9 +39,9 @@ PAWN_MG = 126
 
 def pick_odds(scores, rng, draws=400):
     """How often the limited-strength pick takes each of `scores` (cp, best first)."""
-    counts = [0] * len(scores)
     if len(scores) < 2:
         return [1.0] * len(scores)
+    counts = [0] * len(scores)
     v = [s * NORM for s in scores]
     top = v[0]
     delta = min(top - v[-1], PAWN_MG)
@@ -127,6 +127,9 @@ def main():
         choice = max(scored, key=lambda x: x[0] + x[1])
         rows.append((len(scored), best[1], max(x[1] for x in scored), sum(choice) - sum(best)))
     sf.quit()
+    if not rows:
+        print("no position of the PGN qualifies (Myriad to move, within 3 pawns): nothing measured")
+        return
     print(
         f"positions: {len(rows)} (margin {args.margin} cp, depth {args.depth}, "
         f"judged at {args.judge_depth or args.depth})"
