@@ -10,11 +10,12 @@ fourth moves are worse than its first: where only one move holds.
 
 An engine that knew this could choose, among its own moves of about the best score, the one
 after which the opponent's pick is most likely to go wrong. This script measures the most that
-could give, with perfect knowledge: in positions of a match's PGN where Myriad is to move (every
-sixth ply from 16 to 70, scores within 3 pawns), Stockfish at depth 10 finds Myriad's moves
-within --margin cp of the best; after each, Stockfish's own MultiPV 4 at depth 10 gives the
-reply's four scores, and the pick above is simulated (400 draws) for its expected loss. The
-choice by score plus the opponent's expected loss is compared with the best move's.
+could give, with perfect knowledge: in positions of a match's PGN where Myriad is to move
+(every third move of its own from ply 16 to 70, as White and as Black, scores within 3 pawns),
+Stockfish at depth 10 finds Myriad's moves within --margin cp of the best; after each,
+Stockfish's own MultiPV 4 at depth 10 gives the reply's four scores, and the pick above is
+simulated (400 draws) for its expected loss. The choice by score plus the opponent's expected
+loss is compared with the best move's.
 
 With --judge-depth D, Myriad's moves and each of the four replies are judged by Stockfish at
 depth D instead (the pick still made on the depth-10 scores), so that the mistakes of the
@@ -68,7 +69,8 @@ def positions_of(path, name, rng, n):
             ours_white = name in g.headers.get("White", "")
             b = g.board()
             for ply, mv in enumerate(g.mainline_moves()):
-                if 16 <= ply <= 70 and ply % 6 == 0 and (b.turn == chess.WHITE) == ours_white:
+                # every third move of Myriad's own (its moves fall on odd plies as Black)
+                if 16 <= ply <= 70 and (ply // 2) % 3 == 0 and (b.turn == chess.WHITE) == ours_white:
                     out.append(b.copy())
                 b.push(mv)
     rng.shuffle(out)
