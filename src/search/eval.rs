@@ -13,7 +13,8 @@
 //! middlegame and endgame weights are blended by the non-pawn material left on the board.
 //!
 //! Every term is computed for both colours from each colour's own point of view, so a
-//! position and its colour-mirrored twin score exactly the negation of each other.
+//! position and its colour-mirrored twin score exactly the negation of each other. In the
+//! games of the orthodox pieces on 8x8 a learnt correction is added (`net.rs`).
 
 use crate::position::Position;
 use crate::types::{ByColor, Color, Geometry, Role, RoleSet, Square};
@@ -97,6 +98,8 @@ pub(crate) struct EvalTables<B> {
     attack_weight: Vec<i32>,
     /// The weights of the terms.
     w: EvalWeights,
+    /// The learnt correction (`net.rs`), for the games it was trained for.
+    net: Option<net::NetMap>,
 }
 
 /// The squares a white `role` on `sq` reaches on the empty board (moves and captures).
@@ -298,6 +301,7 @@ impl<B: TablesFor> EvalTables<B> {
             top: RoleSet::default(),
             attack_weight: Vec::new(),
             w,
+            net: net::NetMap::new(v),
         };
         let top_value = officers.iter().map(|r| et.value[r.index()]).max();
         et.top = officers
@@ -393,8 +397,12 @@ impl<B: TablesFor> EvalTables<B> {
         &self,
         t: &Tables<B>,
         pos: &Position<B>,
-        cache: Option<&mut PawnCache>,
+        mut cache: Option<&mut PawnCache>,
     ) -> i32 {
+        let learnt = self
+            .net
+            .as_ref()
+            .map_or(0, |n| n.correction(pos, cache.as_mut().map(|c| &mut c.net)));
         let white = if self.inverted {
             self.inverted_white(t, pos)
         } else {
@@ -402,11 +410,7 @@ impl<B: TablesFor> EvalTables<B> {
         };
         let tempo = self.w.tempo;
         let s = white + if pos.turn().is_white() { tempo } else { -tempo };
-        if pos.turn().is_white() {
-            s
-        } else {
-            -s
-        }
+        learnt + if pos.turn().is_white() { s } else { -s }
     }
 
     /// The evaluation from White's point of view, without the tempo bonus.
@@ -669,6 +673,7 @@ struct SideTerms<B> {
 mod king;
 mod masks;
 mod material;
+mod net;
 pub(crate) use material::role_value;
 mod pawns;
 mod special;

@@ -521,13 +521,15 @@ pub fn evaluate(v: &Variant, pos: &AnyPosition) -> i32 {
 }
 
 /// The static evaluations of positions of `v` with the given weights, in centipawns from
-/// White's point of view (the Texel tuner, `examples/texel.rs`, calls it once per trial set of
-/// weights, so the tables are built once for all the positions).
+/// White's point of view, derived from the rules file alone (without the learnt correction of
+/// `eval/net.rs`): the Texel tuner (`examples/texel.rs`) calls it once per trial set of
+/// weights, so the tables are built once for all the positions, and the network's trainer
+/// learns what it misses (`examples/eval_dump.rs`).
 pub fn evaluate_with(v: &Variant, positions: &[AnyPosition], w: weights::EvalWeights) -> Vec<i32> {
     // a variant's positions are all of one width: build the tables of that width only
     let any_big = positions.iter().any(|p| matches!(p, AnyPosition::Big(_)));
-    let small = (!any_big).then(|| eval::EvalTables::<u64>::with_weights(v, w));
-    let big = any_big.then(|| eval::EvalTables::<Big>::with_weights(v, w));
+    let small = (!any_big).then(|| eval::EvalTables::<u64>::with_weights(v, w).without_net());
+    let big = any_big.then(|| eval::EvalTables::<Big>::with_weights(v, w).without_net());
     positions
         .iter()
         .map(|pos| {

@@ -32,18 +32,22 @@ struct PawnSlot {
 /// The pawn-structure terms of recent pawn placements, for one searcher.
 pub(crate) struct PawnCache {
     slots: Vec<PawnSlot>,
+    /// The learnt correction's first-layer sums of the last position evaluated (`net.rs`).
+    pub(super) net: super::net::Scratch,
 }
 
 impl PawnCache {
     pub fn new() -> PawnCache {
         PawnCache {
             slots: vec![PawnSlot::default(); PAWN_CACHE],
+            net: super::net::Scratch::default(),
         }
     }
 
     /// Forgets every entry (another variant, other weights).
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = PawnSlot::default());
+        self.net.clear();
     }
 }
 

@@ -229,13 +229,23 @@ fn threats_count_only_where_material_is_worth_keeping() {
 
 /// The pawn cache changes nothing: along random games of variants with pawns of one or more
 /// kinds, on small and large boards, the evaluation with a cache (hit or missed) equals the
-/// evaluation without one.
+/// evaluation without one. In chess and Chess484 the cache also keeps the learnt correction's
+/// first-layer sums (`net.rs`), brought up from one position to the next: they must equal the
+/// sums computed whole.
 #[test]
 fn the_pawn_cache_gives_the_same_evaluations() {
     use crate::game::Game;
     use crate::position::AnyPosition;
     let mut rng = crate::types::rng::Rng(11);
-    for file in ["chess", "capablanca", "makruk", "horde", "shogi", "grand"] {
+    for file in [
+        "chess",
+        "chess484",
+        "capablanca",
+        "makruk",
+        "horde",
+        "shogi",
+        "grand",
+    ] {
         let v = crate::rules::load(file).unwrap();
         let g = v.geometry();
         let wide = g.files as usize * g.ranks as usize > 64;

@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Trains the evaluation's learnt correction (src/search/eval/net.rs) with numpy.
+
+Reads `fen ; cp ; eval` lines (examples/eval_dump.rs: Stockfish's score and Myriad's derived
+evaluation, both in centipawns from White's view) and fits a network that adds to Myriad's
+evaluation what Stockfish's scores say it misses:
+
+- inputs: one per (own or enemy piece, kind, square) seen from the side to move (the board
+  turned round, a8 <-> a1, when Black is to move): 2 x 6 x 64 = 768;
+- one hidden layer of `--hidden` units (ReLU), one output in pawns, from the side to move's
+  view (the engine multiplies it by 100 and holds it within 4 pawns).
+
+First the scale k (Myriad's centipawns against Stockfish's) is fitted on the evaluation alone
+(golden-section search); then the weights (Adam, batches of 4,096) so that
+k * (eval + correction) through 1 / (1 + 10^(-cp/400)) comes closest (mean squared error) to
+Stockfish's score through the same curve, on 95% of the positions (shuffled with `--seed`);
+the epoch that does best on the other 5% is kept and written in the engine's format:
+b"MYRNET01", inputs and hidden units (u32, little-endian), then the first layer's weights by
+input, its biases, the output weights and bias (f32, little-endian).
+
+    cargo run --release --no-default-features --example eval_dump -- data.txt > dump.txt
+    python3 scripts/net_train.py dump.txt --out nets/chess.net --hidden 64 --epochs 80
+
+At the end it prints the network's correction for the first held-out positions, to compare
+with the engine's (`eval_dump -- FILE --net`).
+"""
+
+import argparse
+import math
+import struct
+import sys
+import time
+
+import numpy as np
+
+KINDS = "pnbrqk"
+INPUTS = 768
+PAD = INPUTS  # an input index that stands for no piece
+
+
+def features(fen):
+    board, turn = fen.split()[:2]
+    view = 0 if turn == "w" else 1
+    out = []
+    rank = 7
+    file = 0
+    for ch in board:
+        if ch == "/":
+            rank -= 1
+            file = 0
+        elif ch.isdigit():
+            file += int(ch)
+        else:
+            colour = 0 if ch.isupper() else 1
+            sq = rank * 8 + file
+            if view == 1:
+                sq ^= 56
+            out.append((colour != view) * 384 + KINDS.index(ch.lower()) * 64 + sq)
+            file += 1
+    return view, out
+
+
+def curve(cp):
+    return 1.0 / (1.0 + np.power(10.0, -cp / 400.0))
+
+
+def load(path):
+    idx, sign, evals, labels, fens = [], [], [], [], []
+    with open(path) as f:
+        for line in f:
+            parts = line.rstrip("\n").split(" ; ")
+            if len(parts) != 3:
+                continue
+            fen, cp, ev = parts
+            view, feats = features(fen)
+            if len(feats) > 32:
+                continue
+            idx.append(feats + [PAD] * (32 - len(feats)))
+            sign.append(1.0 if view == 0 else -1.0)
+            evals.append(float(ev))
+            labels.append(float(cp))
+            fens.append(fen)
+    return (np.array(idx, dtype=np.int64), np.array(sign, dtype=np.float32),
+            np.array(evals, dtype=np.float32), curve(np.array(labels, dtype=np.float64))
+            .astype(np.float32), fens)
+
+
+def fit_scale(evals, labels):
+    lo, hi = 0.1, 3.0
+    g = (math.sqrt(5) - 1) / 2
+    err = lambda k: float(np.mean((curve(k * evals.astype(np.float64)) - labels) ** 2))
+    while hi - lo > 1e-4:
+        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+        if err(a) < err(b):
+            hi = b
+        else:
+            lo = a
+    k = (lo + hi) / 2
+    return k, err
+
+
+def dense(idx):
+    x = np.zeros((idx.shape[0], INPUTS + 1), dtype=np.float32)
+    np.put_along_axis(x, idx, 1.0, axis=1)
+    return x[:, :INPUTS]
+
+
+class Net:
+    def __init__(self, hidden, rng):
+        self.p = {
+            "w1": rng.normal(0, math.sqrt(2 / 32), (INPUTS, hidden)).astype(np.float32) * 0.5,
+            "b1": np.zeros(hidden, dtype=np.float32),
+            "w2": rng.normal(0, 0.01, hidden).astype(np.float32),
+            "b2": np.zeros(1, dtype=np.float32),
+        }
+
+    def forward(self, x):
+        pre = x @ self.p["w1"] + self.p["b1"]
+        h = np.maximum(pre, 0)
+        return pre, h, h @ self.p["w2"] + self.p["b2"][0]
+
+    def copy(self):
+        return {k: v.copy() for k, v in self.p.items()}
+
+
+def predict(net, idx, sign, evals, k, batch=8192):
+    outs, pres = [], 0.0
+    for s in range(0, len(idx), batch):
+        pre, _, out = net.forward(dense(idx[s:s + batch]))
+        outs.append(out)
+        pres = max(pres, float(np.abs(pre).max()))
+    out = np.concatenate(outs)
+    return curve(k * (evals + 100 * sign * out)), out, pres
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("dump")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--epochs", type=int, default=80)
+    ap.add_argument("--lr", type=float, default=0.002)
+    ap.add_argument("--batch", type=int, default=4096)
+    ap.add_argument("--seed", type=int, default=2026)
+    a = ap.parse_args()
+
+    t0 = time.time()
+    idx, sign, evals, labels, fens = load(a.dump)
+    rng = np.random.default_rng(a.seed)
+    order = rng.permutation(len(idx))
+    idx, sign, evals, labels = idx[order], sign[order], evals[order], labels[order]
+    fens = [fens[i] for i in order]
+    held = len(idx) // 20
+    test = slice(0, held)
+    train = slice(held, len(idx))
+    print(f"{len(idx)} positions: {len(idx) - held} fitted, {held} held out "
+          f"({time.time() - t0:.0f} s to read)", flush=True)
+    k, err = fit_scale(evals[train], labels[train])
+    base = float(np.mean((curve(k * evals[test].astype(np.float64)) - labels[test]) ** 2))
+    print(f"k = {k:.4f}; the derived evaluation alone: held out {base:.6f}", flush=True)
+
+    net = Net(a.hidden, rng)
+    m = {n: np.zeros_like(v) for n, v in net.p.items()}
+    v2 = {n: np.zeros_like(v) for n, v in net.p.items()}
+    b1_, b2_, eps = 0.9, 0.999, 1e-8
+    step = 0
+    best = (float("inf"), None, 0)
+    ln = math.log(10) / 400
+    tr_idx, tr_sign, tr_eval, tr_lab = idx[train], sign[train], evals[train], labels[train]
+    for epoch in range(1, a.epochs + 1):
+        perm = rng.permutation(len(tr_idx))
+        total = 0.0
+        for s in range(0, len(perm), a.batch):
+            b = perm[s:s + a.batch]
+            x = dense(tr_idx[b])
+            pre, h, out = net.forward(x)
+            z = k * (tr_eval[b] + 100 * tr_sign[b] * out)
+            pred = 1 / (1 + np.exp(-z * math.log(10) / 400))
+            diff = pred - tr_lab[b]
+            total += float(np.sum(diff ** 2))
+            dout = 2 * diff / len(b) * pred * (1 - pred) * ln * 100 * k * tr_sign[b]
+            g = {"w2": h.T @ dout, "b2": np.array([dout.sum()], dtype=np.float32)}
+            dpre = np.outer(dout, net.p["w2"]) * (pre > 0)
+            g["w1"] = x.T @ dpre
+            g["b1"] = dpre.sum(axis=0)
+            step += 1
+            for n in net.p:
+                m[n] = b1_ * m[n] + (1 - b1_) * g[n]
+                v2[n] = b2_ * v2[n] + (1 - b2_) * g[n] ** 2
+                mh = m[n] / (1 - b1_ ** step)
+                vh = v2[n] / (1 - b2_ ** step)
+                net.p[n] -= (a.lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+        pred, _, pres = predict(net, idx[test], sign[test], evals[test], k)
+        held_err = float(np.mean((pred - labels[test]) ** 2))
+        mark = ""
+        if held_err < best[0]:
+            best = (held_err, net.copy(), epoch)
+            mark = " *"
+        print(f"epoch {epoch}: fitted {total / len(tr_idx):.6f}, held out {held_err:.6f}, "
+              f"largest first-layer sum {pres:.1f} ({time.time() - t0:.0f} s){mark}", flush=True)
+
+    err_best, params, epoch = best
+    net.p = params
+    _, out, pres = predict(net, idx[test], sign[test], evals[test], k)
+    print(f"kept epoch {epoch}: held out {base:.6f} -> {err_best:.6f}; the corrections of the "
+          f"held-out positions: mean {100 * float(np.mean(out)):.0f} cp, spread "
+          f"{100 * float(np.std(out)):.0f} cp; largest first-layer sum {pres:.1f} "
+          f"(the engine's 16-bit sums hold 32)", flush=True)
+    if pres >= 31.9:
+        print("warning: a first-layer sum beyond the engine's 16-bit range", file=sys.stderr)
+    with open(a.out, "wb") as f:
+        f.write(b"MYRNET01")
+        f.write(struct.pack("<II", INPUTS, a.hidden))
+        for n in ["w1", "b1", "w2", "b2"]:
+            f.write(params[n].astype("<f4").tobytes())
+    print(f"wrote {a.out}")
+    print("the first held-out positions' corrections (cp, side to move):")
+    for i in range(5):
+        print(f"{fens[i]} ; {max(-400, min(400, round(100 * float(out[i]))))}")
+
+
+if __name__ == "__main__":
+    main()

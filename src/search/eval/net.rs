@@ -1,0 +1,409 @@
+//! A learnt correction to the derived evaluation, for the orthodox pieces on 8x8.
+//!
+//! A small network (`nets/chess.net`, made by `scripts/net_train.py` from Stockfish's scores
+//! of quiet positions, `scripts/net_data.py`) adds to the evaluation derived from the rules
+//! file what those scores say it misses. Its inputs are one per (own or enemy piece, kind,
+//! square) seen from the side to move (the board turned round when Black is to move, so that
+//! a position and its colour-mirrored twin get the same correction); one hidden layer of
+//! [`HIDDEN`] units (ReLU); one output, in pawns, held within [`LIMIT`] centipawns.
+//!
+//! It serves only games it was trained for, recognised from the rules file, not from names:
+//! an 8x8 board whose six kinds move as the orthodox pieces do (Betza `K`, `Q`, `R`, `B`, `N`
+//! and the pawn), a royal king, material that counts for its owner, no drops and no goal
+//! beyond checkmate: chess, Chess960, the relocation variants and Pre-Chess once its pieces
+//! are placed. Every other game keeps the derived evaluation alone, so a new variant still
+//! plays without any training.
+//!
+//! The first layer is a sum of one row of weights per piece, so a searcher keeps the sums of
+//! the last position it evaluated ([`Scratch`], beside its pawn cache) and brings them up by
+//! the rows of the pieces that changed. The sums are 16-bit integers with wrapping adds, so
+//! the kept sums are exactly those computed whole.
+
+use std::sync::OnceLock;
+
+use super::EvalTables;
+use crate::position::Position;
+use crate::types::{Color, Piece, Role};
+use crate::variant::TablesFor;
+use crate::variant::Variant;
+
+/// Units of the hidden layer.
+pub(crate) const HIDDEN: usize = 64;
+/// Inputs: own and enemy pieces of six kinds on 64 squares.
+const INPUTS: usize = 2 * 6 * 64;
+/// The first layer's weights as integers: the float weight times this.
+const ONE: f32 = 1024.0;
+/// The correction is held within this many centipawns.
+pub(crate) const LIMIT: i32 = 400;
+/// More changed pieces than this and the sums are computed whole.
+const MAX_CHANGES: u32 = 12;
+/// The file's first bytes.
+const MAGIC: &[u8; 8] = b"MYRNET01";
+
+/// The network's weights.
+pub(crate) struct Net {
+    /// First layer, one row of [`HIDDEN`] per input.
+    w1: Vec<[i16; HIDDEN]>,
+    b1: [i16; HIDDEN],
+    /// Output layer, in pawns per unit of a hidden activation.
+    w2: [f32; HIDDEN],
+    b2: f32,
+}
+
+/// The network that ships with Myriad.
+static CHESS: &[u8] = include_bytes!("../../../nets/chess.net");
+
+impl Net {
+    /// Reads a network file: [`MAGIC`], the inputs and hidden units (u32, little-endian), then
+    /// the first layer's weights by input, its biases, the output weights and bias (f32).
+    pub(crate) fn parse(bytes: &[u8]) -> Option<Net> {
+        let rest = bytes.strip_prefix(MAGIC.as_slice())?;
+        let word = |i: usize| -> Option<[u8; 4]> { rest.get(4 * i..4 * i + 4)?.try_into().ok() };
+        let (inputs, hidden) = (u32::from_le_bytes(word(0)?), u32::from_le_bytes(word(1)?));
+        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
+            return None;
+        }
+        let floats = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+        if rest.len() != 4 * (2 + floats) {
+            return None;
+        }
+        let f: Vec<f32> = (0..floats)
+            .map(|i| word(2 + i).map(f32::from_le_bytes))
+            .collect::<Option<_>>()?;
+        let q = |x: f32| (x * ONE).round().clamp(-32767.0, 32767.0) as i16;
+        let mut net = Net {
+            w1: vec![[0; HIDDEN]; INPUTS],
+            b1: [0; HIDDEN],
+            w2: [0.0; HIDDEN],
+            b2: f[floats - 1],
+        };
+        for (i, row) in net.w1.iter_mut().enumerate() {
+            for (j, w) in row.iter_mut().enumerate() {
+                *w = q(f[i * HIDDEN + j]);
+            }
+        }
+        let b1 = &f[INPUTS * HIDDEN..];
+        for j in 0..HIDDEN {
+            net.b1[j] = q(b1[j]);
+            net.w2[j] = b1[HIDDEN + j];
+        }
+        Some(net)
+    }
+
+    /// The bundled network, read once.
+    pub(crate) fn bundled() -> Option<&'static Net> {
+        static NET: OnceLock<Option<Net>> = OnceLock::new();
+        NET.get_or_init(|| Net::parse(CHESS)).as_ref()
+    }
+
+    /// The correction in centipawns for the side to move, from the first layer's sums.
+    fn output(&self, sums: &[i16; HIDDEN]) -> i32 {
+        let mut hidden = 0.0;
+        for (&s, &w) in sums.iter().zip(&self.w2) {
+            hidden += f32::from(s.max(0)) * w;
+        }
+        (((self.b2 + hidden / ONE) * 100.0).round() as i32).clamp(-LIMIT, LIMIT)
+    }
+}
+
+/// The input of a piece of `colour` and `kind` (0..6: pawn, knight, bishop, rook, queen,
+/// king) on `sq` (a1 = 0), seen from `view`'s side.
+#[inline]
+fn input(view: usize, colour: usize, kind: usize, sq: u32) -> usize {
+    let sq = if view == 1 { sq ^ 56 } else { sq } as usize;
+    usize::from(view != colour) * 384 + kind * 64 + sq
+}
+
+/// A searcher's first-layer sums of the last position it evaluated, from both sides' views,
+/// and the pieces they are of (by kind and colour).
+#[derive(Clone)]
+pub(crate) struct Scratch {
+    boards: [u64; 12],
+    sums: [[i16; HIDDEN]; 2],
+    valid: bool,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            boards: [0; 12],
+            sums: [[0; HIDDEN]; 2],
+            valid: false,
+        }
+    }
+}
+
+impl Scratch {
+    /// Forgets the sums (another variant, another network).
+    pub(crate) fn clear(&mut self) {
+        self.valid = false;
+    }
+
+    /// Brings the sums to the pieces in `boards` (index `2 * kind + colour`).
+    fn update(&mut self, net: &Net, boards: &[u64; 12]) {
+        let changes: u32 = if self.valid {
+            self.boards
+                .iter()
+                .zip(boards)
+                .map(|(a, b)| (a ^ b).count_ones())
+                .sum()
+        } else {
+            u32::MAX
+        };
+        if changes > MAX_CHANGES {
+            self.sums = [net.b1; 2];
+            for (i, &b) in boards.iter().enumerate() {
+                self.apply(net, i, b, true);
+            }
+        } else {
+            for (i, (&old, &new)) in self.boards.clone().iter().zip(boards).enumerate() {
+                self.apply(net, i, old & !new, false);
+                self.apply(net, i, new & !old, true);
+            }
+        }
+        self.boards = *boards;
+        self.valid = true;
+    }
+
+    /// Adds (or takes away) the rows of the pieces of board `i` on the squares of `set`.
+    #[inline]
+    fn apply(&mut self, net: &Net, i: usize, mut set: u64, add: bool) {
+        let (kind, colour) = (i / 2, i % 2);
+        while set != 0 {
+            let sq = set.trailing_zeros();
+            set &= set - 1;
+            for view in 0..2 {
+                let row = &net.w1[input(view, colour, kind, sq)];
+                let sums = &mut self.sums[view];
+                if add {
+                    for (s, &w) in sums.iter_mut().zip(row) {
+                        *s = s.wrapping_add(w);
+                    }
+                } else {
+                    for (s, &w) in sums.iter_mut().zip(row) {
+                        *s = s.wrapping_sub(w);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Which network serves a game, and each role's kind for it.
+pub(crate) struct NetMap {
+    net: &'static Net,
+    /// The network's kind of each role (0..6).
+    kind: Vec<usize>,
+}
+
+/// The orthodox kinds' moves (Betza), in the network's order.
+const KINDS: [&str; 6] = ["fmWfceFifmnD", "N", "B", "R", "Q", "K"];
+
+impl NetMap {
+    /// The bundled network for `v`, if `v` is a game it was trained for.
+    pub(crate) fn new(v: &Variant) -> Option<NetMap> {
+        let g = v.geometry();
+        let end = v.end();
+        let plain = g.files == 8
+            && g.ranks == 8
+            && !v.has_drops
+            && end.extinction.is_none()
+            && !end.checkmate_win
+            && !end.perpetual_check
+            && end.repetition_winner.is_none()
+            && end.stalemate_draw
+            && !end.stalemate_win
+            && !end.captures_obligatory
+            && end.counting.is_none()
+            && super::super::goal_eval::GoalEval::new(v).is_none()
+            && v.role_count() == 6;
+        if !plain {
+            return None;
+        }
+        let kind: Vec<usize> = v
+            .roles()
+            .map(|r| {
+                let d = v.role(r);
+                let k = KINDS.iter().position(|&b| b == d.betza)?;
+                let fits = match k {
+                    0 => d.pawn && d.promotion.is_some(),
+                    5 => d.royal,
+                    _ => !d.pawn && !d.royal,
+                };
+                fits.then_some(k)
+            })
+            .collect::<Option<_>>()?;
+        let mut seen = [false; 6];
+        for &k in &kind {
+            if std::mem::replace(&mut seen[k], true) {
+                return None;
+            }
+        }
+        Some(NetMap {
+            net: Net::bundled()?,
+            kind,
+        })
+    }
+
+    /// The correction in centipawns for the side to move, with the sums kept in `scratch` (a
+    /// searcher's) or computed whole; none while pieces wait in hand (Pre-Chess's placement:
+    /// the network has seen only whole armies).
+    pub(crate) fn correction<B: TablesFor>(
+        &self,
+        pos: &Position<B>,
+        scratch: Option<&mut Scratch>,
+    ) -> i32 {
+        if pos.has_hand(Color::White) || pos.has_hand(Color::Black) {
+            return 0;
+        }
+        let mut boards = [0u64; 12];
+        for (r, &k) in self.kind.iter().enumerate() {
+            for c in Color::ALL {
+                let p = Piece {
+                    color: c,
+                    role: Role(r as u8),
+                };
+                boards[2 * k + c.index()] = pos.pieces(p).low_u64();
+            }
+        }
+        let mut own;
+        let scratch = match scratch {
+            Some(s) => s,
+            None => {
+                own = Scratch::default();
+                &mut own
+            }
+        };
+        scratch.update(self.net, &boards);
+        self.net.output(&scratch.sums[pos.turn().index()])
+    }
+}
+
+impl<B> EvalTables<B> {
+    /// The same evaluation without the learnt correction: the evaluation derived from the
+    /// rules file alone (the Texel tuner's and the network trainer's).
+    pub(crate) fn without_net(mut self) -> Self {
+        self.net = None;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bundled_network_reads() {
+        assert!(Net::bundled().is_some(), "nets/chess.net does not read");
+        assert!(Net::parse(b"MYRNET01").is_none());
+        assert!(Net::parse(&CHESS[..CHESS.len() - 1]).is_none());
+    }
+
+    #[test]
+    fn it_serves_the_games_it_was_trained_for_only() {
+        let serves = |file: &str| NetMap::new(&crate::rules::load(file).unwrap()).is_some();
+        for file in [
+            "chess",
+            "chess960",
+            "chess484",
+            "relocation",
+            "regroupment",
+            "placement",
+            "pre-chess",
+        ] {
+            assert!(serves(file), "{file}");
+        }
+        for file in [
+            "capablanca",
+            "3check",
+            "horde",
+            "antichess",
+            "crazyhouse",
+            "kingofthehill",
+            "extinction",
+            "shatranj",
+            "knightmate",
+            "racingkings",
+            "losers",
+            "giveaway",
+        ] {
+            assert!(!serves(file), "{file}");
+        }
+    }
+
+    #[test]
+    fn no_correction_while_pieces_wait_in_hand() {
+        use crate::position::AnyPosition;
+        let v = crate::rules::load("pre-chess").unwrap();
+        let map = NetMap::new(&v).unwrap();
+        let AnyPosition::Small(p) = AnyPosition::start(&v) else {
+            panic!("8x8 positions are small");
+        };
+        assert!(p.has_hand(Color::White));
+        assert_eq!(map.correction(&p, None), 0);
+    }
+
+    /// A FEN with the colours exchanged and the board turned round.
+    fn mirrored(fen: &str) -> String {
+        let f: Vec<&str> = fen.split(' ').collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let board: Vec<String> = f[0].split('/').rev().map(swap).collect();
+        let turn = if f[1] == "w" { "b" } else { "w" };
+        let ep = match f[3].as_bytes() {
+            [file, b'3'] => format!("{}6", *file as char),
+            [file, b'6'] => format!("{}3", *file as char),
+            _ => f[3].to_string(),
+        };
+        format!(
+            "{} {turn} {} {ep} {} {}",
+            board.join("/"),
+            swap(f[2]),
+            f[4],
+            f[5]
+        )
+    }
+
+    #[test]
+    fn a_position_and_its_mirrored_twin_get_the_same_correction() {
+        use crate::game::Game;
+        use crate::position::AnyPosition;
+        let v = crate::rules::load("chess960").unwrap();
+        let map = NetMap::new(&v).unwrap();
+        let mut rng = crate::types::rng::Rng(5);
+        let mut checked = 0;
+        for seed in 0..4 {
+            let mut g = Game::new_seeded(v.clone(), seed);
+            for _ in 0..60 {
+                let moves = g.legal_moves();
+                if moves.is_empty() || g.outcome().is_some() {
+                    break;
+                }
+                g.play(moves[rng.below(moves.len())]).unwrap();
+                let fen = g.position().fen_shredder(&v);
+                let twin = AnyPosition::from_fen(&v, &mirrored(&fen)).unwrap();
+                let (AnyPosition::Small(a), AnyPosition::Small(b)) = (g.position(), &twin) else {
+                    panic!("8x8 positions are small");
+                };
+                let (x, y) = (map.correction(a, None), map.correction(b, None));
+                assert_eq!(x, y, "{fen}");
+                assert_eq!(
+                    crate::search::evaluate(&v, g.position()),
+                    crate::search::evaluate(&v, &twin),
+                    "{fen}"
+                );
+                checked += usize::from(x != 0);
+            }
+        }
+        assert!(checked > 100, "{checked} positions with a correction");
+    }
+}
