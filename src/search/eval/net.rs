@@ -7,7 +7,9 @@
 //! a position and its colour-mirrored twin get the same correction); one hidden layer of
 //! [`HIDDEN`] units (ReLU); one output, in pawns, held within [`LIMIT`] centipawns.
 //!
-//! It serves only games it was trained for, recognised from the rules file, not from names:
+//! It is off unless Myriad is built with `--features net` (the network made again on
+//! 2026-12-07 has not yet been screened against Stockfish: docs/levels.md). It serves only
+//! games it was trained for, recognised from the rules file, not from names:
 //! an 8x8 board whose six kinds move as the orthodox pieces do (Betza `K`, `Q`, `R`, `B`, `N`
 //! and the pawn), a royal king, material that counts for its owner, no drops and no goal
 //! beyond checkmate: chess, Chess960, the relocation variants and Pre-Chess once its pieces
@@ -202,6 +204,10 @@ const KINDS: [&str; 6] = ["fmWfceFifmnD", "N", "B", "R", "Q", "K"];
 impl NetMap {
     /// The bundled network for `v`, if `v` is a game it was trained for.
     pub(crate) fn new(v: &Variant) -> Option<NetMap> {
+        // off unless built with `--features net` (until the network is screened)
+        if !cfg!(feature = "net") {
+            return None;
+        }
         let g = v.geometry();
         let end = v.end();
         let plain = g.files == 8
@@ -300,6 +306,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        not(feature = "net"),
+        ignore = "the network serves only with `--features net`"
+    )]
     fn it_serves_the_games_it_was_trained_for_only() {
         let serves = |file: &str| NetMap::new(&crate::rules::load(file).unwrap()).is_some();
         for file in [
@@ -332,6 +342,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        not(feature = "net"),
+        ignore = "the network serves only with `--features net`"
+    )]
     fn no_correction_while_pieces_wait_in_hand() {
         use crate::position::AnyPosition;
         let v = crate::rules::load("pre-chess").unwrap();
@@ -374,6 +388,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        not(feature = "net"),
+        ignore = "the network serves only with `--features net`"
+    )]
     fn a_position_and_its_mirrored_twin_get_the_same_correction() {
         use crate::game::Game;
         use crate::position::AnyPosition;
