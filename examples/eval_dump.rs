@@ -1,7 +1,8 @@
 //! Writes Myriad's evaluation beside each labelled position, for the learnt correction's
-//! trainer (`scripts/net_train.py`): reads `fen ; cp` lines (`scripts/net_data.py`) and writes
-//! `fen ; cp ; eval`, `eval` the evaluation derived from the rules file alone (without the
-//! network), in centipawns from White's point of view, as the chess960 rules file gives it.
+//! trainer (`scripts/net_train.py`): reads `fen ; cp ; game` lines (`scripts/net_data.py`) and
+//! writes `fen ; cp ; eval ; game`, `eval` the evaluation derived from the rules file alone
+//! (without the network), in centipawns from White's point of view, as the chess960 rules file
+//! gives it (`fen ; cp` lines, without the game, give `fen ; cp ; eval`).
 //!
 //!     cargo run --release --no-default-features --example eval_dump -- data.txt > dump.txt
 //!
@@ -27,20 +28,22 @@ fn main() {
         std::process::exit(1)
     });
     let v = myriad::rules::load("chess960").expect("the bundled chess960");
-    let (mut fens, mut labels, mut pos) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut fens, mut labels, mut games, mut pos) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (n, line) in text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.starts_with('#'))
     {
         let mut parts = line.split(" ; ");
-        let (Some(fen), cp) = (parts.next(), parts.next().unwrap_or("")) else {
+        let (Some(fen), cp, game) = (parts.next(), parts.next().unwrap_or(""), parts.next()) else {
             continue;
         };
         match AnyPosition::from_fen(&v, fen) {
             Ok(p) => {
                 fens.push(fen);
                 labels.push(cp.trim());
+                games.push(game.map(|g| format!(" ; {}", g.trim())).unwrap_or_default());
                 pos.push(p);
             }
             Err(e) => eprintln!("{path}:{}: skipped ({e}): {line}", n + 1),
@@ -54,8 +57,10 @@ fn main() {
             let stm = if pos[i].turn().is_white() { 1 } else { -1 };
             format!("{} ; {}", fens[i], evaluate(&v, &pos[i]) - stm * derived[i])
         } else {
-            format!("{} ; {} ; {}", fens[i], labels[i], derived[i])
+            format!("{} ; {} ; {}{}", fens[i], labels[i], derived[i], games[i])
         };
-        writeln!(out, "{line}").expect("stdout");
+        if writeln!(out, "{line}").is_err() {
+            return; // (the reader has gone: `| head`)
+        }
     }
 }

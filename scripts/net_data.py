@@ -13,16 +13,21 @@ Positions come from two sources, each position kept once:
 
 Stockfish then searches each position to `--depth` (9). As for the Texel fits
 (scripts/texel_tune.py), positions whose best move captures or promotes (not quiet) or whose
-score is beyond 15 pawns are dropped. Each line of the output is `fen ; cp` (Shredder FEN,
-Stockfish's score in centipawns from White's view).
+score is beyond 15 pawns are dropped (scripts/sf_label.py). Each line of the output is
+`fen ; cp ; game` (Shredder FEN, Stockfish's score in centipawns from White's view, and the
+number of the game the position came from: the PGN games first, in order, then the self-play
+games), so that the trainer can hold out whole games.
 
     D=docs/data
     python3 scripts/net_data.py --out data.txt --depth 9 --jobs 2 --sf-games 2500 \\
         --pgn $D/seed11-main.pgn $D/seed13-main.pgn ...
 
 The work is shared among `--jobs` processes, each with its own Stockfish; a progress line
-goes to standard error. The seed-7 and seed-484 openings' games should stay out of the data,
-so that the screens and the declared runs play openings the network was not trained on.
+goes to standard error. Each process writes its labels as it makes them to `OUT.partN`, so a
+run that is stopped keeps what it labelled: `--assemble` then writes OUT from those parts
+alone (and a finished run removes them). The seed-7 and seed-484 openings' games should stay
+out of the data, so that the screens and the declared runs play openings the network was not
+trained on.
 """
 
 import argparse
@@ -34,10 +39,10 @@ import time
 
 import chess
 import chess.engine
-import chess.pgn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from sf_label import game_plies, open_stockfish, quiet_label  # noqa: E402
 from strength_match import chess484_arrays, start_fen  # noqa: E402
 
 MIN_PLY = 8
@@ -50,34 +55,6 @@ def key(board):
 
 def wanted(board, ply):
     return ply >= MIN_PLY and not board.is_check() and not board.is_game_over()
-
-
-def pgn_boards(paths):
-    for path in paths:
-        with open(path) as f:
-            while True:
-                game = chess.pgn.read_game(f)
-                if game is None:
-                    break
-                board = game.board()
-                for ply, move in enumerate(game.mainline_moves(), start=1):
-                    board.push(move)
-                    if wanted(board, ply):
-                        yield board.copy(stack=False)
-
-
-def label_one(eng, board, depth):
-    info = eng.analyse(board, chess.engine.Limit(depth=depth))
-    pv = info.get("pv") or []
-    if not pv:
-        return None
-    best = pv[0]
-    if board.is_capture(best) or best.promotion:
-        return None
-    cp = info["score"].white().score(mate_score=100000)
-    if cp is None or abs(cp) > 1500:
-        return None
-    return (board.fen(shredder=True), cp)
 
 
 def selfplay_game(eng, rng, play_depth, arrays):
@@ -98,31 +75,53 @@ def selfplay_game(eng, rng, play_depth, arrays):
 
 
 def worker(args):
-    (index, jobs, fens, sf_games, seed, depth, play_depth, stockfish, queue) = args
-    eng = chess.engine.SimpleEngine.popen_uci(stockfish)
-    eng.configure({"Threads": 1, "Hash": 16})
-    rows = []
+    (index, jobs, fens, sf_games, first_game, seed, depth, play_depth, stockfish, part,
+     queue) = args
+    eng = open_stockfish(stockfish)
     seen = set()
-    for fen in fens[index::jobs]:
-        board = chess.Board(fen, chess960=True)
-        row = label_one(eng, board, depth)
-        if row:
-            rows.append(row)
-        queue.put(("pgn", 1))
-    rng = random.Random(seed * 1000 + index)
-    arrays = chess484_arrays()
-    for g in range(index, sf_games, jobs):
-        for board in selfplay_game(eng, rng, play_depth, arrays):
-            k = key(board)
-            if k in seen:
-                continue
-            seen.add(k)
-            row = label_one(eng, board, depth)
+    with open(part, "w") as out:
+        def keep(board, game):
+            row = quiet_label(eng, board, depth)
             if row:
-                rows.append(row)
-        queue.put(("game", 1))
+                out.write(f"{row[0]} ; {row[1]} ; {game}\n")
+                out.flush()
+
+        for fen, game in fens[index::jobs]:
+            keep(chess.Board(fen, chess960=True), game)
+            queue.put(("pgn", 1))
+        rng = random.Random(seed * 1000 + index)
+        arrays = chess484_arrays()
+        for g in range(index, sf_games, jobs):
+            for board in selfplay_game(eng, rng, play_depth, arrays):
+                k = key(board)
+                if k not in seen:
+                    seen.add(k)
+                    keep(board, first_game + g)
+            queue.put(("game", 1))
     eng.quit()
-    return rows
+
+
+def assemble(out, parts, seed, header):
+    """Writes `out` from the labelled parts: each position once (its first game's), shuffled."""
+    rows = []
+    keys = set()
+    for part in parts:
+        with open(part) as f:
+            for line in f:
+                fields = line.rstrip("\n").split(" ; ")
+                if len(fields) != 3:
+                    continue  # (a line cut short by a stopped run)
+                k = " ".join(fields[0].split()[:4])
+                if k not in keys:
+                    keys.add(k)
+                    rows.append(fields)
+    random.Random(seed).shuffle(rows)
+    with open(out, "w") as f:
+        f.write(f"# {len(rows)} quiet positions ({header}), labelled by Stockfish: "
+                f"fen ; cp (White's view) ; game\n")
+        for fields in rows:
+            f.write(" ; ".join(fields) + "\n")
+    return len(rows)
 
 
 def main():
@@ -135,21 +134,34 @@ def main():
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
+    ap.add_argument("--assemble", action="store_true",
+                    help="write OUT from the OUT.partN files of a stopped run, label nothing")
     a = ap.parse_args()
+    parts = [f"{a.out}.part{i}" for i in range(a.jobs)]
+    header = (f"{len(a.pgn)} PGN files, {a.sf_games} Stockfish self-play games at depth "
+              f"{a.play_depth}, seed {a.seed}, labels at depth {a.depth}")
+    if a.assemble:
+        n = assemble(a.out, [p for p in parts if os.path.exists(p)], a.seed, header)
+        print(f"{n} labelled positions in {a.out}", file=sys.stderr)
+        return
 
     seen = set()
     fens = []
-    for board in pgn_boards(a.pgn):
-        k = key(board)
-        if k not in seen:
-            seen.add(k)
-            fens.append(board.fen(shredder=True))
-    print(f"{len(fens)} positions from {len(a.pgn)} PGN files", file=sys.stderr, flush=True)
+    games = 0
+    for game, ply, board in game_plies(a.pgn):
+        games = game + 1
+        if wanted(board, ply):
+            k = key(board)
+            if k not in seen:
+                seen.add(k)
+                fens.append((board.fen(shredder=True), game))
+    print(f"{len(fens)} positions from {games} games in {len(a.pgn)} PGN files",
+          file=sys.stderr, flush=True)
 
     manager = multiprocessing.Manager()
     queue = manager.Queue()
-    tasks = [(i, a.jobs, fens, a.sf_games, a.seed, a.depth, a.play_depth, a.stockfish, queue)
-             for i in range(a.jobs)]
+    tasks = [(i, a.jobs, fens, a.sf_games, games, a.seed, a.depth, a.play_depth, a.stockfish,
+              parts[i], queue) for i in range(a.jobs)]
     start = time.time()
     with multiprocessing.Pool(a.jobs) as pool:
         result = pool.map_async(worker, tasks)
@@ -166,25 +178,12 @@ def main():
                       f"{done['game']}/{a.sf_games} self-play games, "
                       f"{now - start:.0f} s", end="", file=sys.stderr, flush=True)
             time.sleep(0.5)
-        parts = result.get()
+        result.get()
     print(file=sys.stderr)
-
-    rows = []
-    keys = set()
-    for part in parts:
-        for fen, cp in part:
-            k = " ".join(fen.split()[:4])
-            if k not in keys:
-                keys.add(k)
-                rows.append((fen, cp))
-    random.Random(a.seed).shuffle(rows)
-    with open(a.out, "w") as f:
-        f.write(f"# {len(rows)} quiet positions ({len(a.pgn)} PGN files, {a.sf_games} Stockfish "
-                f"self-play games at depth {a.play_depth}, seed {a.seed}), labelled by "
-                f"Stockfish at depth {a.depth}: fen ; cp (White's view)\n")
-        for fen, cp in rows:
-            f.write(f"{fen} ; {cp}\n")
-    print(f"{len(rows)} labelled positions in {a.out} ({time.time() - start:.0f} s)",
+    n = assemble(a.out, parts, a.seed, header)
+    for p in parts:
+        os.remove(p)
+    print(f"{n} labelled positions in {a.out} ({time.time() - start:.0f} s)",
           file=sys.stderr, flush=True)
 
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Trains the evaluation's learnt correction (src/search/eval/net.rs) with numpy.
 
-Reads `fen ; cp ; eval` lines (examples/eval_dump.rs: Stockfish's score and Myriad's derived
-evaluation, both in centipawns from White's view) and fits a network that adds to Myriad's
-evaluation what Stockfish's scores say it misses:
+Reads `fen ; cp ; eval ; game` lines (examples/eval_dump.rs: Stockfish's score and Myriad's
+derived evaluation, both in centipawns from White's view, and the game the position came from)
+and fits a network that adds to Myriad's evaluation what Stockfish's scores say it misses:
 
 - inputs: one per (own or enemy piece, kind, square) seen from the side to move (the board
   turned round, a8 <-> a1, when Black is to move): 2 x 6 x 64 = 768;
@@ -13,13 +13,22 @@ evaluation what Stockfish's scores say it misses:
 First the scale k (Myriad's centipawns against Stockfish's) is fitted on the evaluation alone
 (golden-section search); then the weights (Adam, batches of 4,096) so that
 k * (eval + correction) through 1 / (1 + 10^(-cp/400)) comes closest (mean squared error) to
-Stockfish's score through the same curve, on 95% of the positions (shuffled with `--seed`);
-the epoch that does best on the other 5% is kept and written in the engine's format:
-b"MYRNET01", inputs and hidden units (u32, little-endian), then the first layer's weights by
-input, its biases, the output weights and bias (f32, little-endian).
+Stockfish's score through the same curve, on the positions of 95% of the games (drawn with
+`--seed`); the epoch that does best on the positions of the other 5% is kept (whole games are
+held out: the positions of one game are alike, and a game on both sides would flatter the
+fit; data without the games, `fen ; cp ; eval`, is held out by position) and written in the
+engine's format: b"MYRNET01", inputs and hidden units (u32, little-endian), then the first
+layer's weights by input, its biases, the output weights and bias (f32, little-endian).
 
     cargo run --release --no-default-features --example eval_dump -- data.txt > dump.txt
-    python3 scripts/net_train.py dump.txt --out nets/chess.net --hidden 64 --epochs 80
+    python3 scripts/net_train.py dump.txt --out nets/chess.net --hidden 64 --epochs 25 \
+        --decay 1
+
+`--decay` shrinks the first layer's weights a little at each step (AdamW's weight decay),
+which keeps the corrections modest. Data made before `net_data.py` wrote each position's game
+can still be held out by whole games: `--games-from` with the PGN files it was made from (in
+the order of its `--pgn`) finds their games again; the self-play positions are then only
+fitted.
 
 At the end it prints the network's correction for the first held-out positions, to compare
 with the engine's (`eval_dump -- FILE --net`).
@@ -27,6 +36,7 @@ with the engine's (`eval_dump -- FILE --net`).
 
 import argparse
 import math
+import os
 import struct
 import sys
 import time
@@ -65,13 +75,14 @@ def curve(cp):
 
 
 def load(path):
-    idx, sign, evals, labels, fens = [], [], [], [], []
+    idx, sign, evals, labels, fens, games = [], [], [], [], [], []
     with open(path) as f:
         for line in f:
             parts = line.rstrip("\n").split(" ; ")
-            if len(parts) != 3:
+            if len(parts) not in (3, 4):
                 continue
-            fen, cp, ev = parts
+            fen, cp, ev = parts[:3]
+            game = int(parts[3]) if len(parts) == 4 else None
             view, feats = features(fen)
             if len(feats) > 32:
                 continue
@@ -80,9 +91,37 @@ def load(path):
             evals.append(float(ev))
             labels.append(float(cp))
             fens.append(fen)
+            games.append(game)
     return (np.array(idx, dtype=np.int64), np.array(sign, dtype=np.float32),
             np.array(evals, dtype=np.float32), curve(np.array(labels, dtype=np.float64))
-            .astype(np.float32), fens)
+            .astype(np.float32), fens, games)
+
+
+def held_out_first(games, rng):
+    """An order of the positions with the held-out ones first, and how many they are: the
+    positions of 5% of the games when every position has its game (a game of -1: only fitted,
+    never held out), else 5% of the positions."""
+    n = len(games)
+    if n and all(g is not None for g in games):
+        games = np.array(games, dtype=np.int64)
+        ids = np.unique(games[games >= 0])
+        held_games = rng.permutation(ids)[:max(1, len(ids) // 20)]
+        held = np.isin(games, held_games)
+        test, train = np.flatnonzero(held), np.flatnonzero(~held)
+        what = f"{len(held_games)} of {len(ids)} games"
+        return np.concatenate([rng.permutation(test), rng.permutation(train)]), len(test), what
+    return rng.permutation(n), n // 20, "5% of the positions (no games in the data)"
+
+
+def games_from(fens, paths):
+    """The games of data made without them: each position found in the PGN files `paths` gets
+    its game's number (as scripts/net_data.py numbers them), any other -1."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from sf_label import game_plies
+    first = {}
+    for game, _, board in game_plies(paths):
+        first.setdefault(" ".join(board.fen(shredder=True).split()[:4]), game)
+    return [first.get(" ".join(f.split()[:4]), -1) for f in fens]
 
 
 def fit_scale(evals, labels):
@@ -142,19 +181,25 @@ def main():
     ap.add_argument("--lr", type=float, default=0.002)
     ap.add_argument("--batch", type=int, default=4096)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--games-from", nargs="*", default=None, metavar="PGN",
+                    help="data without games: hold out whole games of these PGN files (the "
+                    "data's --pgn, in order); their other positions are only fitted")
+    ap.add_argument("--decay", type=float, default=0.0,
+                    help="weight decay (AdamW) on the first layer's weights, per step")
     a = ap.parse_args()
 
     t0 = time.time()
-    idx, sign, evals, labels, fens = load(a.dump)
+    idx, sign, evals, labels, fens, games = load(a.dump)
+    if a.games_from is not None:
+        games = games_from(fens, a.games_from)
     rng = np.random.default_rng(a.seed)
-    order = rng.permutation(len(idx))
+    order, held, what = held_out_first(games, rng)
     idx, sign, evals, labels = idx[order], sign[order], evals[order], labels[order]
     fens = [fens[i] for i in order]
-    held = len(idx) // 20
     test = slice(0, held)
     train = slice(held, len(idx))
-    print(f"{len(idx)} positions: {len(idx) - held} fitted, {held} held out "
-          f"({time.time() - t0:.0f} s to read)", flush=True)
+    print(f"{len(idx)} positions: {len(idx) - held} fitted, {held} held out ({what}; "
+          f"{time.time() - t0:.0f} s to read)", flush=True)
     k, err = fit_scale(evals[train], labels[train])
     base = float(np.mean((curve(k * evals[test].astype(np.float64)) - labels[test]) ** 2))
     print(f"k = {k:.4f}; the derived evaluation alone: held out {base:.6f}", flush=True)
@@ -190,6 +235,8 @@ def main():
                 mh = m[n] / (1 - b1_ ** step)
                 vh = v2[n] / (1 - b2_ ** step)
                 net.p[n] -= (a.lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+            if a.decay:
+                net.p["w1"] *= np.float32(1 - a.lr * a.decay)
         pred, _, pres = predict(net, idx[test], sign[test], evals[test], k)
         held_err = float(np.mean((pred - labels[test]) ** 2))
         mark = ""

@@ -29,12 +29,10 @@ import random
 import subprocess
 import sys
 
-import chess
-import chess.engine
-import chess.pgn
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from sf_label import game_plies, open_stockfish, quiet_label  # noqa: E402
 
 
 def play_games(myriad, out, games, seed):
@@ -53,18 +51,11 @@ def play_games(myriad, out, games, seed):
 
 
 def positions(paths, rng):
-    for path in paths:
-        with open(path) as f:
-            while True:
-                game = chess.pgn.read_game(f)
-                if game is None:
-                    break
-                board = game.board()
-                for ply, move in enumerate(game.mainline_moves()):
-                    board.push(move)
-                    if ply >= 8 and ply % 3 == rng.randrange(3) and not board.is_check() \
-                            and not board.is_game_over():
-                        yield board.copy(stack=False)
+    for _, ply, board in game_plies(paths):
+        # (ply - 1: the plies before this one)
+        if ply - 1 >= 8 and (ply - 1) % 3 == rng.randrange(3) and not board.is_check() \
+                and not board.is_game_over():
+            yield board.copy(stack=False)
 
 
 def label(boards, stockfish, depth, jobs=1):
@@ -75,21 +66,12 @@ def label(boards, stockfish, depth, jobs=1):
         with multiprocessing.Pool(jobs) as pool:
             done = pool.starmap(label, [(p, stockfish, depth) for p in parts])
         return [row for part in done for row in part]
-    eng = chess.engine.SimpleEngine.popen_uci(stockfish)
-    eng.configure({"Threads": 1, "Hash": 16})
+    eng = open_stockfish(stockfish)
     out = []
     for i, b in enumerate(boards):
-        info = eng.analyse(b, chess.engine.Limit(depth=depth))
-        pv = info.get("pv") or []
-        if not pv:
-            continue
-        best = pv[0]
-        if b.is_capture(best) or best.promotion:
-            continue
-        cp = info["score"].white().score(mate_score=100000)
-        if abs(cp) > 1500:
-            continue
-        out.append((b.fen(shredder=True), cp))
+        row = quiet_label(eng, b, depth)
+        if row:
+            out.append(row)
         if i % 500 == 0:
             print(f"labelled {i}/{len(boards)}", file=sys.stderr, flush=True)
     eng.quit()

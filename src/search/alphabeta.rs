@@ -145,10 +145,12 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
         let t = v.tables::<B>();
         let n = t.n;
         let id = v as *const Variant as usize;
-        // (the engine empties the shared table when the variant changes)
-        if h.variant_id != id {
+        // (the engine empties the shared table when the variant changes); the evaluations
+        // cached with the learnt correction are not those without
+        if h.variant_id != id || h.learnt != ctl.learnt {
             h.clear();
             h.variant_id = id;
+            h.learnt = ctl.learnt;
         }
         h.history.fit(n);
         h.counters.fit(n);
@@ -161,6 +163,7 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
             (false, false) => -MATE,
         };
         let et = EvalTables::new(v);
+        let et = if ctl.learnt { et } else { et.without_net() };
         let see_ok = et.exchanges_matter;
         Searcher {
             v,

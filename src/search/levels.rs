@@ -28,6 +28,10 @@ pub struct LevelParams {
     pub temperature: i32,
     /// Amplitude of a noise on the evaluation, in centipawns (the weakest levels only).
     pub noise: i32,
+    /// Does it add the learnt correction to its evaluation (`eval/net.rs`, in the games the
+    /// network serves)? Only at full strength: the ratings of levels 1 to 9 were measured
+    /// with the evaluation derived from the rules file alone, and they keep it.
+    pub learnt: bool,
 }
 
 /// The levels, 1 to 10.
@@ -38,6 +42,7 @@ pub fn level_params(level: u8) -> LevelParams {
         max_loss,
         temperature,
         noise,
+        learnt: false,
     };
     match level {
         1 => p(1, 6, 300, 150, 60),
@@ -49,7 +54,10 @@ pub fn level_params(level: u8) -> LevelParams {
         7 => p(5, 3, 40, 18, 0),
         8 => p(6, 2, 30, 12, 0),
         9 => p(8, 2, 12, 6, 0),
-        _ => p(u32::MAX, 1, 0, 1, 0),
+        _ => LevelParams {
+            learnt: true,
+            ..p(u32::MAX, 1, 0, 1, 0)
+        },
     }
 }
 
@@ -228,6 +236,14 @@ mod tests {
             // each level searches at least as deep, or chooses more strictly at the same depth
             assert!(a.depth <= b.depth);
             assert!(a.depth < b.depth || a.max_loss > b.max_loss);
+        }
+    }
+
+    #[test]
+    fn only_full_strength_adds_the_learnt_correction() {
+        // the ratings of levels 1 to 9 were measured without it
+        for l in 1..=10u8 {
+            assert_eq!(level_params(l).learnt, l == 10, "level {l}");
         }
     }
 }

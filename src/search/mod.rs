@@ -233,6 +233,7 @@ impl Engine {
             } else {
                 0
             },
+            learnt: level.learnt,
             single_reply: legal.len() == 1 && !limits.infinite && limits.depth.is_none(),
             multipv: shown.max(level.lines),
             exact: shown,
@@ -490,7 +491,10 @@ impl Engine {
         } else {
             1
         };
-        let ctl = Control::plain(stop, depth, Some(judge.nodes));
+        let ctl = Control {
+            learnt: level_params(self.level).learnt,
+            ..Control::plain(stop, depth, Some(judge.nodes))
+        };
         let (_, score) = self.search_any(v, &pos, vec![pos.hash()], ctl, &mut |_| {});
         let white = if pos.turn() == Color::White {
             score

@@ -21,6 +21,9 @@ pub(crate) struct Control<'a> {
     pub noise: i32,
     /// Key mixed into the noise.
     pub noise_key: u64,
+    /// Add the learnt correction to the evaluation where the network serves the game (full
+    /// strength; [`crate::search::levels::LevelParams::learnt`]).
+    pub learnt: bool,
     /// Leave after the first iteration (a forced move).
     pub single_reply: bool,
     /// How many best lines to search and report at each depth (UCI `MultiPV`); 1 normally.
@@ -41,7 +44,7 @@ pub(crate) struct Control<'a> {
 
 impl<'a> Control<'a> {
     /// A full-strength search of one line to `max_depth` (and `nodes`, if given), with no
-    /// time limit: no noise, no second lines.
+    /// time limit: no noise, no second lines, the learnt correction where it serves.
     pub fn plain(stop: &'a AtomicBool, max_depth: u32, nodes: Option<u64>) -> Control<'a> {
         Control {
             stop,
@@ -51,6 +54,7 @@ impl<'a> Control<'a> {
             soft: None,
             noise: 0,
             noise_key: 0,
+            learnt: true,
             single_reply: false,
             multipv: 1,
             exact: 1,
@@ -148,5 +152,34 @@ mod tests {
         assert_eq!(first.reported_nodes(3000), 6144);
         // never fewer than the thread's own
         assert_eq!(first.reported_nodes(7000), 7000);
+    }
+
+    #[test]
+    #[cfg_attr(not(feature = "net"), ignore)]
+    fn the_learnt_correction_only_when_the_control_asks_for_it() {
+        use super::super::{Heuristics, Searcher};
+        use crate::position::Position;
+        use crate::search::eval::EvalTables;
+        use crate::search::tt::Tt;
+        let v = crate::rules::load("chess").unwrap();
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let p = Position::<u64>::from_fen(&v, fen).unwrap();
+        let stop = AtomicBool::new(false);
+        let (tt, mut h) = (Tt::new(1), Heuristics::new());
+        let full = Control::plain(&stop, 1, None);
+        let derived_only = Control {
+            learnt: false,
+            ..full
+        };
+        let mut eval = |ctl| Searcher::<u64>::new(&v, &tt, &mut h, ctl, vec![p.hash()]).eval(&p);
+        let with = eval(full);
+        let without = eval(derived_only);
+        let derived = EvalTables::<u64>::new(&v)
+            .without_net()
+            .evaluate(v.tables(), &p);
+        assert_eq!(without, derived);
+        assert_ne!(with, without);
+        // the evaluations cached without the correction are not served to a search with it
+        assert_eq!(eval(full), with);
     }
 }

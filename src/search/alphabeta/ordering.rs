@@ -255,6 +255,8 @@ pub(crate) struct Heuristics {
     pub correction: CorrectionHistory,
     /// The variant the cached evaluations belong to (its address).
     pub variant_id: usize,
+    /// Whether the cached evaluations have the learnt correction (`Control::learnt`).
+    pub learnt: bool,
 }
 
 impl Heuristics {
@@ -269,6 +271,7 @@ impl Heuristics {
             pawn_cache: PawnCache::new(),
             correction: CorrectionHistory::new(),
             variant_id: 0,
+            learnt: false,
         }
     }
 

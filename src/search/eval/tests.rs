@@ -232,9 +232,30 @@ fn threats_count_only_where_material_is_worth_keeping() {
 /// evaluation without one. In chess and Chess484 the cache also keeps the learnt correction's
 /// first-layer sums (`net.rs`), brought up from one position to the next: they must equal the
 /// sums computed whole.
+/// Calls `at` after each move of `games` random games of `v` (at most `plies` moves each,
+/// drawn with `rng`; each game's setup drawn with its number as the seed).
+pub(super) fn along_random_games(
+    v: &std::sync::Arc<Variant>,
+    games: u64,
+    plies: usize,
+    rng: &mut crate::types::rng::Rng,
+    mut at: impl FnMut(&crate::game::Game),
+) {
+    for seed in 0..games {
+        let mut g = crate::game::Game::new_seeded(v.clone(), seed);
+        for _ in 0..plies {
+            let moves = g.legal_moves();
+            if moves.is_empty() || g.outcome().is_some() {
+                break;
+            }
+            g.play(moves[rng.below(moves.len())]).unwrap();
+            at(&g);
+        }
+    }
+}
+
 #[test]
 fn the_pawn_cache_gives_the_same_evaluations() {
-    use crate::game::Game;
     use crate::position::AnyPosition;
     let mut rng = crate::types::rng::Rng(11);
     for file in [
@@ -253,36 +274,28 @@ fn the_pawn_cache_gives_the_same_evaluations() {
         let big = wide.then(|| EvalTables::<crate::types::Big>::new(&v));
         let mut cache = PawnCache::new();
         let mut hits = 0;
-        for game in 0..6 {
-            let mut g = Game::new_seeded(v.clone(), game);
-            for _ in 0..80 {
-                let moves = g.legal_moves();
-                if moves.is_empty() || g.outcome().is_some() {
-                    break;
-                }
-                g.play(moves[rng.below(moves.len())]).unwrap();
-                for _ in 0..2 {
-                    let (plain, cached) = match g.position() {
-                        AnyPosition::Small(p) => {
-                            let et = small.as_ref().unwrap();
-                            (
-                                et.evaluate(v.tables(), p),
-                                et.evaluate_with(v.tables(), p, Some(&mut cache)),
-                            )
-                        }
-                        AnyPosition::Big(p) => {
-                            let et = big.as_ref().unwrap();
-                            (
-                                et.evaluate(v.tables(), p),
-                                et.evaluate_with(v.tables(), p, Some(&mut cache)),
-                            )
-                        }
-                    };
-                    assert_eq!(plain, cached, "{file}: {}", g.position().fen_shredder(&v));
-                    hits += 1;
-                }
+        along_random_games(&v, 6, 80, &mut rng, |g| {
+            for _ in 0..2 {
+                let (plain, cached) = match g.position() {
+                    AnyPosition::Small(p) => {
+                        let et = small.as_ref().unwrap();
+                        (
+                            et.evaluate(v.tables(), p),
+                            et.evaluate_with(v.tables(), p, Some(&mut cache)),
+                        )
+                    }
+                    AnyPosition::Big(p) => {
+                        let et = big.as_ref().unwrap();
+                        (
+                            et.evaluate(v.tables(), p),
+                            et.evaluate_with(v.tables(), p, Some(&mut cache)),
+                        )
+                    }
+                };
+                assert_eq!(plain, cached, "{file}: {}", g.position().fen_shredder(&v));
+                hits += 1;
             }
-        }
+        });
         assert!(hits > 100, "{file}: {hits}");
     }
 }
