@@ -30,6 +30,10 @@ can still be held out by whole games: `--games-from` with the PGN files it was m
 the order of its `--pgn`) finds their games again; the self-play positions are then only
 fitted.
 
+`--judge DUMP` scores each epoch on every position of another dump too (never fitted), its
+scale k fitted apart with and without the correction: a network trained on Stockfish's
+self-play, judged on Myriad's own games against Stockfish (docs/levels.md).
+
 At the end it prints the network's correction for the first held-out positions, to compare
 with the engine's (`eval_dump -- FILE --net`).
 """
@@ -186,6 +190,9 @@ def main():
                     "data's --pgn, in order); their other positions are only fitted")
     ap.add_argument("--decay", type=float, default=0.0,
                     help="weight decay (AdamW) on the first layer's weights, per step")
+    ap.add_argument("--judge", default=None, metavar="DUMP",
+                    help="also judge each epoch on every position of this dump (never "
+                    "fitted), its scale k fitted on it apart, with and without the correction")
     a = ap.parse_args()
 
     t0 = time.time()
@@ -203,6 +210,14 @@ def main():
     k, err = fit_scale(evals[train], labels[train])
     base = float(np.mean((curve(k * evals[test].astype(np.float64)) - labels[test]) ** 2))
     print(f"k = {k:.4f}; the derived evaluation alone: held out {base:.6f}", flush=True)
+
+    judge = None
+    if a.judge:
+        j_idx, j_sign, j_eval, j_lab, _, _ = load(a.judge)
+        jk, jerr = fit_scale(j_eval, j_lab)
+        judge = (j_idx, j_sign, j_eval, j_lab)
+        print(f"judged on {len(j_idx)} positions of {a.judge}: k = {jk:.4f}, the derived "
+              f"evaluation alone {jerr(jk):.6f}", flush=True)
 
     net = Net(a.hidden, rng)
     m = {n: np.zeros_like(v) for n, v in net.p.items()}
@@ -243,8 +258,16 @@ def main():
         if held_err < best[0]:
             best = (held_err, net.copy(), epoch)
             mark = " *"
-        print(f"epoch {epoch}: fitted {total / len(tr_idx):.6f}, held out {held_err:.6f}, "
-              f"largest first-layer sum {pres:.1f} ({time.time() - t0:.0f} s){mark}", flush=True)
+        judged = ""
+        if judge:
+            j_idx, j_sign, j_eval, j_lab = judge
+            _, j_out, _ = predict(net, j_idx, j_sign, j_eval, k)
+            j_full = j_eval + 100 * j_sign * np.clip(j_out, -4, 4)
+            jk, jerr = fit_scale(j_full, j_lab)
+            judged = f", judged {jerr(jk):.6f} (k {jk:.3f})"
+        print(f"epoch {epoch}: fitted {total / len(tr_idx):.6f}, held out {held_err:.6f}"
+              f"{judged}, largest first-layer sum {pres:.1f} ({time.time() - t0:.0f} s){mark}",
+              flush=True)
 
     err_best, params, epoch = best
     net.p = params

@@ -155,7 +155,10 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(not(feature = "net"), ignore)]
+    #[cfg_attr(
+        not(feature = "net"),
+        ignore = "the learnt correction is there only with `--features net`"
+    )]
     fn the_learnt_correction_only_when_the_control_asks_for_it() {
         use super::super::{Heuristics, Searcher};
         use crate::position::Position;

@@ -299,6 +299,13 @@ impl<B> EvalTables<B> {
 mod tests {
     use super::*;
 
+    /// A bundled rules file and the network's map of it (which it must serve).
+    fn served(file: &str) -> (std::sync::Arc<Variant>, NetMap) {
+        let v = crate::rules::load(file).unwrap();
+        let map = NetMap::new(&v).unwrap_or_else(|| panic!("the network serves {file}"));
+        (v, map)
+    }
+
     #[test]
     fn the_bundled_network_reads() {
         assert!(Net::bundled().is_some(), "nets/chess.net does not read");
@@ -349,8 +356,7 @@ mod tests {
     )]
     fn no_correction_while_pieces_wait_in_hand() {
         use crate::position::AnyPosition;
-        let v = crate::rules::load("pre-chess").unwrap();
-        let map = NetMap::new(&v).unwrap();
+        let (v, map) = served("pre-chess");
         let AnyPosition::Small(p) = AnyPosition::start(&v) else {
             panic!("8x8 positions are small");
         };
@@ -395,8 +401,7 @@ mod tests {
     )]
     fn a_position_and_its_mirrored_twin_get_the_same_correction() {
         use crate::position::AnyPosition;
-        let v = crate::rules::load("chess960").unwrap();
-        let map = NetMap::new(&v).unwrap();
+        let (v, map) = served("chess960");
         let mut rng = crate::types::rng::Rng(5);
         let mut checked = 0;
         super::super::tests::along_random_games(&v, 4, 60, &mut rng, |g| {
