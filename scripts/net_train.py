@@ -8,7 +8,8 @@ and fits a network that adds to Myriad's evaluation what Stockfish's scores say 
 - inputs: one per (own or enemy piece, kind, square) seen from the side to move (the board
   turned round, a8 <-> a1, when Black is to move): 2 x 6 x 64 = 768;
 - one hidden layer of `--hidden` units (ReLU), one output in pawns, from the side to move's
-  view (the engine multiplies it by 100 and holds it within 4 pawns).
+  view (the engine multiplies it by 100 and holds it within 4 pawns; the held-out and judged
+  figures hold it so too).
 
 First the scale k (Myriad's centipawns against Stockfish's) is fitted on the evaluation alone
 (golden-section search); then the weights (Adam, batches of 4,096) so that
@@ -167,12 +168,14 @@ class Net:
 
 
 def predict(net, idx, sign, evals, k, batch=8192):
+    """The correction (in pawns, held within 4 as the engine holds it) and the whole
+    evaluation through the curve, for the positions `idx`."""
     outs, pres = [], 0.0
     for s in range(0, len(idx), batch):
         pre, _, out = net.forward(dense(idx[s:s + batch]))
         outs.append(out)
         pres = max(pres, float(np.abs(pre).max()))
-    out = np.concatenate(outs)
+    out = np.clip(np.concatenate(outs), -4, 4)
     return curve(k * (evals + 100 * sign * out)), out, pres
 
 
@@ -262,7 +265,7 @@ def main():
         if judge:
             j_idx, j_sign, j_eval, j_lab = judge
             _, j_out, _ = predict(net, j_idx, j_sign, j_eval, k)
-            j_full = j_eval + 100 * j_sign * np.clip(j_out, -4, 4)
+            j_full = j_eval + 100 * j_sign * j_out
             jk, jerr = fit_scale(j_full, j_lab)
             judged = f", judged {jerr(jk):.6f} (k {jk:.3f})"
         print(f"epoch {epoch}: fitted {total / len(tr_idx):.6f}, held out {held_err:.6f}"

@@ -1,7 +1,8 @@
 //! A learnt correction to the derived evaluation, for the orthodox pieces on 8x8.
 //!
 //! A small network (`nets/chess.net`, made by `scripts/net_train.py` from Stockfish's scores
-//! of quiet positions, `scripts/net_data.py`) adds to the evaluation derived from the rules
+//! of quiet positions: its searches', `scripts/net_data.py`, or its static evaluation's,
+//! `scripts/net_static.py`) adds to the evaluation derived from the rules
 //! file what those scores say it misses. Its inputs are one per (own or enemy piece, kind,
 //! square) seen from the side to move (the board turned round when Black is to move, so that
 //! a position and its colour-mirrored twin get the same correction); one hidden layer of
