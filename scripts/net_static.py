@@ -45,6 +45,11 @@ VALUE = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.Q
 LIMIT = 1500
 
 
+def fen_key(fen):
+    """A position's identity in a FEN: pieces, side to move, castling rights, en passant."""
+    return " ".join(fen.split()[:4])
+
+
 def quiet(board):
     """Is the side to move out of check and without a capture that wins material at once
     (a piece worth more than the capturer, or one not defended)?"""
@@ -132,14 +137,14 @@ def work(args):
             except ValueError:
                 continue
             for b in [board] + children(board, n_children, rng):
-                key = " ".join(b.fen(shredder=True).split()[:4])
-                if key in seen:
+                fen = b.fen(shredder=True)
+                if fen_key(fen) in seen:
                     continue
-                seen.add(key)
-                cp = sf.static_eval(b.fen(shredder=True))
+                seen.add(fen_key(fen))
+                cp = sf.static_eval(fen)
                 if cp is None or abs(cp) > LIMIT:
                     continue
-                f.write(f"{b.fen(shredder=True)} ; {cp} ; {group}\n")
+                f.write(f"{fen} ; {cp} ; {group}\n")
                 count += 1
             if i % 2000 == 0:
                 print(f"{part}: {i}/{len(lines)} positions, {count} labelled",
@@ -166,9 +171,8 @@ def main():
                 if line.startswith("#"):
                     continue
                 fen = line.split(" ; ")[0].strip()
-                key = " ".join(fen.split()[:4])
-                if fen and key not in seen:
-                    seen.add(key)
+                if fen and fen_key(fen) not in seen:
+                    seen.add(fen_key(fen))
                     fens.append(fen)
     if args.limit:
         fens = fens[:args.limit]
@@ -187,7 +191,7 @@ def main():
         for t in tasks:
             with open(t[5]) as part:
                 for line in part:
-                    key = " ".join(line.split(" ; ")[0].split()[:4])
+                    key = fen_key(line.split(" ; ")[0])
                     if key not in seen:
                         seen.add(key)
                         f.write(line)
