@@ -167,15 +167,21 @@ class Net:
         return {k: v.copy() for k, v in self.p.items()}
 
 
-def predict(net, idx, sign, evals, k, batch=8192):
-    """The correction (in pawns, held within 4 as the engine holds it) and the whole
-    evaluation through the curve, for the positions `idx`."""
+def corrections(net, idx, batch=8192):
+    """The correction of the positions `idx` (in pawns, held within 4 as the engine holds
+    it), and the largest first-layer sum met."""
     outs, pres = [], 0.0
     for s in range(0, len(idx), batch):
         pre, _, out = net.forward(dense(idx[s:s + batch]))
         outs.append(out)
         pres = max(pres, float(np.abs(pre).max()))
-    out = np.clip(np.concatenate(outs), -4, 4)
+    return np.clip(np.concatenate(outs), -4, 4), pres
+
+
+def predict(net, idx, sign, evals, k):
+    """The correction and the whole evaluation through the curve, for the positions `idx`
+    (and the largest first-layer sum)."""
+    out, pres = corrections(net, idx)
     return curve(k * (evals + 100 * sign * out)), out, pres
 
 
@@ -264,7 +270,7 @@ def main():
         judged = ""
         if judge:
             j_idx, j_sign, j_eval, j_lab = judge
-            _, j_out, _ = predict(net, j_idx, j_sign, j_eval, k)
+            j_out, _ = corrections(net, j_idx)
             j_full = j_eval + 100 * j_sign * j_out
             jk, jerr = fit_scale(j_full, j_lab)
             judged = f", judged {jerr(jk):.6f} (k {jk:.3f})"

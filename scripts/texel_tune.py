@@ -6,7 +6,9 @@
    check, is kept;
 2. labels: Stockfish 15.1 (Debian `stockfish`) searches each to a fixed depth; positions whose
    best move captures or promotes (not quiet) or whose score is beyond 15 pawns are dropped;
-   the label is Stockfish's score as an expected result, 1 / (1 + 10^(-cp/400));
+   the label is Stockfish's score as an expected result, 1 / (1 + 10^(-cp/400)); each
+   label is written to OUT as soon as it is made, and a run stopped part-way and started again
+   with the same arguments labels only the positions it had not reached;
 3. fit: `examples/texel.rs` adjusts the weights by coordinate descent to bring Myriad's static
    evaluation, times a scale fitted first (Stockfish's centipawns are not Myriad's), through
    the same curve, closest to the labels (mean squared error), on 90% of the positions, and
@@ -58,24 +60,86 @@ def positions(paths, rng):
             yield board.copy(stack=False)
 
 
-def label(boards, stockfish, depth, jobs=1):
-    """Labels `boards` with Stockfish's scores, in `jobs` processes (each its own engine)."""
-    if jobs > 1:
+def label(boards, stockfish, depth, out, jobs=1):
+    """Labels `boards` with Stockfish's scores, in `jobs` processes (each its own engine):
+    `(fen, cp)` for each quiet one, in the order of `boards`.
+
+    Each process writes every result to its own file in `out` as it goes
+    (`labels-dDEPTH-N.txt`: `fen ; cp`, or `fen ; -` for a position that is not quiet), so
+    that a run stopped part-way keeps what it labelled: run again with the same arguments and
+    the positions already labelled at this depth are not labelled again."""
+    done = read_labels(out, depth)
+    todo, before = [], set()
+    for b in boards:
+        fen = b.fen(shredder=True)
+        if fen in done:
+            before.add(fen)
+        else:
+            done[fen] = None
+            todo.append(b)
+    before -= {b.fen(shredder=True) for b in todo}
+    if before:
+        print(f"{len(before)} positions labelled before, in {out}", file=sys.stderr, flush=True)
+    if jobs > 1 and len(todo) > 1:
         import multiprocessing
-        parts = [boards[i::jobs] for i in range(jobs)]
+        parts = [(todo[i::jobs], stockfish, depth, out, i) for i in range(jobs)]
         with multiprocessing.Pool(jobs) as pool:
-            done = pool.starmap(label, [(p, stockfish, depth) for p in parts])
-        return [row for part in done for row in part]
+            pool.starmap(label_part, parts)
+    elif todo:
+        label_part(todo, stockfish, depth, out, 0)
+    done = read_labels(out, depth)
+    rows = []
+    for b in boards:
+        fen = b.fen(shredder=True)
+        if done.get(fen) is not None:
+            rows.append((fen, done[fen]))
+    return rows
+
+
+def label_part(boards, stockfish, depth, out, part):
+    """One process's share of `label`: its results appended to `out/labels-dDEPTH-PART.txt`."""
     eng = open_stockfish(stockfish)
-    out = []
-    for i, b in enumerate(boards):
-        row = quiet_label(eng, b, depth)
-        if row:
-            out.append(row)
-        if i % 500 == 0:
-            print(f"labelled {i}/{len(boards)}", file=sys.stderr, flush=True)
+    path = os.path.join(out, f"labels-d{depth}-{part}.txt")
+    # (a line cut short by a stopped run is ended, so that it stays alone)
+    cut = os.path.exists(path) and os.path.getsize(path) > 0 and not ends_line(path)
+    with open(path, "a") as f:
+        if cut:
+            f.write("\n")
+        for i, b in enumerate(boards):
+            row = quiet_label(eng, b, depth)
+            f.write(f"{row[0]} ; {row[1]}\n" if row else f"{b.fen(shredder=True)} ; -\n")
+            if i % 100 == 0:
+                f.flush()
+            if i % 500 == 0:
+                print(f"labelled {i}/{len(boards)}", file=sys.stderr, flush=True)
     eng.quit()
-    return out
+
+
+def ends_line(path):
+    """Does the file at `path` end with a line's end?"""
+    with open(path, "rb") as f:
+        f.seek(-1, os.SEEK_END)
+        return f.read(1) == b"\n"
+
+
+def read_labels(out, depth):
+    """What the `labels-dDEPTH-N.txt` files in `out` hold: the score of each FEN at `depth`,
+    None where it was not quiet. A line cut short by a stopped run is left out."""
+    done = {}
+    for name in sorted(os.listdir(out)):
+        if not (name.startswith(f"labels-d{depth}-") and name.endswith(".txt")):
+            continue
+        with open(os.path.join(out, name)) as f:
+            for line in f:
+                # (a line without its end was cut short: its score may be too)
+                fen, sep, cp = line.rstrip("\n").partition(" ; ")
+                if not sep or not line.endswith("\n"):
+                    continue
+                if cp == "-":
+                    done[fen] = None
+                elif cp.lstrip("-").isdigit():
+                    done[fen] = int(cp)
+    return done
 
 
 def main():
@@ -98,7 +162,7 @@ def main():
         paths = a.pgn or play_games(a.myriad, a.out, a.games, a.seed)
         boards = list(positions(paths, rng))
         print(f"{len(boards)} positions", file=sys.stderr, flush=True)
-        rows = label(boards, a.stockfish, a.depth, a.jobs)
+        rows = label(boards, a.stockfish, a.depth, a.out, a.jobs)
         rng.shuffle(rows)
         with open(data, "w") as f:
             source = "games " + " ".join(a.pgn) if a.pgn else "Myriad's self-play (chess960)"
