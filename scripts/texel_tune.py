@@ -68,18 +68,13 @@ def label(boards, stockfish, depth, out, jobs=1):
     (`labels-dDEPTH-N.txt`: `fen ; cp`, or `fen ; -` for a position that is not quiet), so
     that a run stopped part-way keeps what it labelled: run again with the same arguments and
     the positions already labelled at this depth are not labelled again."""
-    done = read_labels(out, depth)
-    todo, before = [], set()
-    for b in boards:
-        fen = b.fen(shredder=True)
-        if fen in done:
-            before.add(fen)
-        else:
-            done[fen] = None
-            todo.append(b)
-    before -= {b.fen(shredder=True) for b in todo}
+    fens = [b.fen(shredder=True) for b in boards]
+    known = read_labels(out, depth)
+    # (each position once, however often the games reach it)
+    todo = list({fen: b for fen, b in zip(fens, boards) if fen not in known}.values())
+    before = len(set(fens) & known.keys())
     if before:
-        print(f"{len(before)} positions labelled before, in {out}", file=sys.stderr, flush=True)
+        print(f"{before} positions labelled before, in {out}", file=sys.stderr, flush=True)
     if jobs > 1 and len(todo) > 1:
         import multiprocessing
         parts = [(todo[i::jobs], stockfish, depth, out, i) for i in range(jobs)]
@@ -88,12 +83,7 @@ def label(boards, stockfish, depth, out, jobs=1):
     elif todo:
         label_part(todo, stockfish, depth, out, 0)
     done = read_labels(out, depth)
-    rows = []
-    for b in boards:
-        fen = b.fen(shredder=True)
-        if done.get(fen) is not None:
-            rows.append((fen, done[fen]))
-    return rows
+    return [(fen, done[fen]) for fen in fens if done.get(fen) is not None]
 
 
 def label_part(boards, stockfish, depth, out, part):
