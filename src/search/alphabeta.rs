@@ -216,6 +216,8 @@ impl<'a, B: TablesFor> Searcher<'a, B> {
                 .evaluate_with(self.t, pos, Some(&mut self.h.pawn_cache));
             let pawns = correction::slot_of(self.et.pawn_key(self.t, pos));
             self.h.eval_cache[slot] = (key, e, pawns);
+            #[cfg(feature = "sample")]
+            crate::search::sample::maybe(key, || pos.fen(self.v, true));
             (e, pawns)
         };
         if self.ctl.noise == 0 {

@@ -11,6 +11,8 @@ mod eval;
 mod goal_eval;
 pub mod levels;
 pub mod material;
+#[cfg(feature = "sample")]
+mod sample;
 mod smp;
 mod tt;
 pub mod weights;

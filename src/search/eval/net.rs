@@ -8,9 +8,10 @@
 //! a position and its colour-mirrored twin get the same correction); one hidden layer of
 //! [`HIDDEN`] units (ReLU); one output, in pawns, held within [`LIMIT`] centipawns.
 //!
-//! It is off unless Myriad is built with `--features net`: the networks made by these scripts
-//! so far play worse than the derived evaluation against Stockfish (docs/levels.md). With it,
-//! only full strength adds the correction (`levels::LevelParams::learnt`). It serves only
+//! It is on with the Cargo feature `net` (a default feature since the network trained on the
+//! positions the search meets, `scripts/net_search_sample.py`, screened above the derived
+//! evaluation against Stockfish: docs/levels.md); built without it, the derived evaluation
+//! serves alone. Only full strength adds the correction (`levels::LevelParams::learnt`). It serves only
 //! games it was trained for, recognised from the rules file, not from names:
 //! an 8x8 board whose six kinds move as the orthodox pieces do (Betza `K`, `Q`, `R`, `B`, `N`
 //! and the pawn), a royal king, material that counts for its owner, no drops and no goal
@@ -206,7 +207,7 @@ const KINDS: [&str; 6] = ["fmWfceFifmnD", "N", "B", "R", "Q", "K"];
 impl NetMap {
     /// The bundled network for `v`, if `v` is a game it was trained for.
     pub(crate) fn new(v: &Variant) -> Option<NetMap> {
-        // off unless built with `--features net` (until the network is screened)
+        // off where built without the feature `net`
         if !cfg!(feature = "net") {
             return None;
         }
