@@ -23,6 +23,9 @@ unbalanced and threatened; this samples those.
         --out searchq.txt --positions 2500 --ms 40 --jobs 2 docs/data/seed11-main.pgn ...
     python3 scripts/net_static.py searchq.txt --out lab-search.txt --children 0 --jobs 2
 
+With --game-fens FILE it also writes every position of the games themselves (from the 8th ply
+on, not in check, not over, each once) to FILE, for `net_static.py --children 2`, as the
+network of docs/levels.md ("A network on the positions the search meets") was trained on both.
 A progress line goes to standard error.
 """
 
@@ -51,6 +54,23 @@ def game_positions(paths):
                     if i >= 8 and i % 4 == 0 and not b.is_game_over():
                         fens.append(b.fen(shredder=True))
     return fens
+
+
+def all_game_positions(paths, out):
+    seen = set()
+    with open(out, "w") as f:
+        for path in paths:
+            with open(path) as pgn:
+                while (g := chess.pgn.read_game(pgn)) is not None:
+                    b = g.board()
+                    for i, m in enumerate(g.mainline_moves()):
+                        b.push(m)
+                        if i >= 7 and not b.is_check() and not b.is_game_over():
+                            fen = b.fen(shredder=True)
+                            if fen_key(fen) not in seen:
+                                seen.add(fen_key(fen))
+                                f.write(fen + "\n")
+    print(f"{len(seen)} positions of the games in {out}", file=sys.stderr)
 
 
 def search(args):
@@ -101,7 +121,12 @@ def main():
     ap.add_argument("--every", type=int, default=64, help="sample one evaluation in N")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--game-fens", default=None, metavar="FILE",
+                    help="also write every position of the games to FILE")
     a = ap.parse_args()
+
+    if a.game_fens:
+        all_game_positions(a.pgns, a.game_fens)
 
     fens = game_positions(a.pgns)
     random.Random(a.seed).shuffle(fens)

@@ -125,13 +125,13 @@ class Stockfish:
 
 
 def work(args):
-    lines, first_group, n_children, seed, engine, part = args
+    lines, first_group, n_children, seed, engine, part, offset = args
     rng = random.Random(seed + first_group)
     sf = Stockfish(engine)
     count, seen = 0, set()
     with open(part, "w") as f:
         for i, fen in enumerate(lines):
-            group = first_group + i
+            group = offset + first_group + i
             try:
                 board = chess.Board(fen, chess960=True)
             except ValueError:
@@ -162,6 +162,9 @@ def main():
     ap.add_argument("--seed", type=int, default=7007)
     ap.add_argument("--engine", default="/usr/games/stockfish")
     ap.add_argument("--limit", type=int, default=None, help="at most this many input positions")
+    ap.add_argument("--first-group", type=int, default=0,
+                    help="the first group number (so that files labelled apart and joined "
+                    "keep their groups apart)")
     args = ap.parse_args()
 
     fens, seen = [], set()
@@ -179,7 +182,7 @@ def main():
     start = time.time()
     step = (len(fens) + args.jobs - 1) // args.jobs
     tasks = [(fens[j * step:(j + 1) * step], j * step, args.children, args.seed, args.engine,
-              f"{args.out}.part{j}") for j in range(args.jobs)]
+              f"{args.out}.part{j}", args.first_group) for j in range(args.jobs)]
     with multiprocessing.Pool(args.jobs) as pool:
         counts = pool.map(work, tasks)
     seen = set()

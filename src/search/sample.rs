@@ -25,7 +25,11 @@ fn sink() -> &'static Option<Sink> {
                 return None;
             }
         };
-        match std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
             Ok(f) => Some((n, Mutex::new(std::io::BufWriter::new(f)))),
             Err(e) => {
                 eprintln!("MYRIAD_SAMPLE: {path}: {e}");
@@ -39,7 +43,7 @@ fn sink() -> &'static Option<Sink> {
 #[inline]
 pub(crate) fn maybe(key: u64, fen: impl FnOnce() -> String) {
     if let Some((n, w)) = sink() {
-        if (key >> 7) % n == 0 {
+        if (key >> 7).is_multiple_of(*n) {
             if let Ok(mut w) = w.lock() {
                 // each line whole at once: several searches may write to one file
                 let _ = writeln!(w, "{}", fen()).and_then(|_| w.flush());

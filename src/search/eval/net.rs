@@ -8,10 +8,10 @@
 //! a position and its colour-mirrored twin get the same correction); one hidden layer of
 //! [`HIDDEN`] units (ReLU); one output, in pawns, held within [`LIMIT`] centipawns.
 //!
-//! It is on with the Cargo feature `net` (a default feature since the network trained on the
-//! positions the search meets, `scripts/net_search_sample.py`, screened above the derived
-//! evaluation against Stockfish: docs/levels.md); built without it, the derived evaluation
-//! serves alone. Only full strength adds the correction (`levels::LevelParams::learnt`). It serves only
+//! It is off unless Myriad is built with `--features net`: the networks made by these scripts
+//! (the last on the positions the search meets, `scripts/net_search_sample.py`) so far play no
+//! better than the derived evaluation against Stockfish (docs/levels.md). With it, only full
+//! strength adds the correction (`levels::LevelParams::learnt`). It serves only
 //! games it was trained for, recognised from the rules file, not from names:
 //! an 8x8 board whose six kinds move as the orthodox pieces do (Betza `K`, `Q`, `R`, `B`, `N`
 //! and the pawn), a royal king, material that counts for its owner, no drops and no goal
