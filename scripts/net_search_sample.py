@@ -43,33 +43,31 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from net_static import fen_key, quiet  # noqa: E402
 
 
-def game_positions(paths):
-    fens = []
+def played(paths):
+    """(index of the move just played, the position after it) through every game of `paths`."""
     for path in paths:
         with open(path) as f:
             while (g := chess.pgn.read_game(f)) is not None:
                 b = g.board()
                 for i, m in enumerate(g.mainline_moves()):
                     b.push(m)
-                    if i >= 8 and i % 4 == 0 and not b.is_game_over():
-                        fens.append(b.fen(shredder=True))
-    return fens
+                    yield i, b
+
+
+def game_positions(paths):
+    return [b.fen(shredder=True) for i, b in played(paths)
+            if i >= 8 and i % 4 == 0 and not b.is_game_over()]
 
 
 def all_game_positions(paths, out):
     seen = set()
     with open(out, "w") as f:
-        for path in paths:
-            with open(path) as pgn:
-                while (g := chess.pgn.read_game(pgn)) is not None:
-                    b = g.board()
-                    for i, m in enumerate(g.mainline_moves()):
-                        b.push(m)
-                        if i >= 7 and not b.is_check() and not b.is_game_over():
-                            fen = b.fen(shredder=True)
-                            if fen_key(fen) not in seen:
-                                seen.add(fen_key(fen))
-                                f.write(fen + "\n")
+        for i, b in played(paths):
+            if i >= 7 and not b.is_check() and not b.is_game_over():
+                fen = b.fen(shredder=True)
+                if fen_key(fen) not in seen:
+                    seen.add(fen_key(fen))
+                    f.write(fen + "\n")
     print(f"{len(seen)} positions of the games in {out}", file=sys.stderr)
 
 
