@@ -7,6 +7,10 @@ and fits a network that adds to Myriad's evaluation what Stockfish's scores say 
 
 - inputs: one per (own or enemy piece, kind, square) seen from the side to move (the board
   turned round, a8 <-> a1, when Black is to move): 2 x 6 x 64 = 768;
+- with `--buckets 8`, one such set per bucket of the side to move's royal piece (its file
+  folded onto a-d, the board mirrored left-right when it stands on e-h; on its first rank or
+  not): 8 x 768, fitted with one more set shared by all buckets and added to each when the
+  network is written (the engine reads either kind);
 - one hidden layer of `--hidden` units (ReLU), one output in pawns, from the side to move's
   view (the engine multiplies it by 100 and holds it within 4 pawns; the held-out and judged
   figures hold it so too).
@@ -49,14 +53,32 @@ import time
 import numpy as np
 
 KINDS = "pnbrqk"
-INPUTS = 768
-PAD = INPUTS  # an input index that stands for no piece
+PLAIN = 768
+# The inputs of the network the engine reads: PLAIN, or one set of PLAIN per bucket of the
+# side to move's royal piece (--buckets 8). Set by main() before the data is read.
+INPUTS = PLAIN
+BUCKETS = 1
+# What the trainer fits: with buckets, one more set of PLAIN shared by every bucket (a
+# "factoriser": what all buckets have in common is learnt from all the data), added to each
+# bucket's weights when the network is written.
+TRAINED = PLAIN
+PAD = TRAINED  # an input index that stands for no piece
+WIDTH = 32  # input indices per position (padded with PAD)
+
+
+def bucket(ksq):
+    """The bucket of a royal piece on `ksq` (seen from its own side, a1 = 0) and the file
+    flip of the board it asks for: its file folded onto a-d (the board mirrored left-right
+    when it stands on e-h), and whether it is still on its first rank."""
+    file, rank = ksq & 7, ksq >> 3
+    flip = 7 if file >= 4 else 0
+    return (file ^ flip) + 4 * (rank > 0), flip
 
 
 def features(fen):
     board, turn = fen.split()[:2]
     view = 0 if turn == "w" else 1
-    out = []
+    pieces = []
     rank = 7
     file = 0
     for ch in board:
@@ -70,8 +92,16 @@ def features(fen):
             sq = rank * 8 + file
             if view == 1:
                 sq ^= 56
-            out.append((colour != view) * 384 + KINDS.index(ch.lower()) * 64 + sq)
+            pieces.append((colour, KINDS.index(ch.lower()), sq))
             file += 1
+    if BUCKETS == 1:
+        return view, [(c != view) * 384 + k * 64 + sq for c, k, sq in pieces]
+    kings = [sq for c, k, sq in pieces if k == 5 and c == view]
+    b, flip = bucket(kings[0]) if kings else (0, 0)
+    out = []
+    for c, k, sq in pieces:
+        plain = (c != view) * 384 + k * 64 + (sq ^ flip)
+        out += [b * PLAIN + plain, INPUTS + plain]
     return view, out
 
 
@@ -80,7 +110,12 @@ def curve(cp):
 
 
 def load(path):
-    idx, sign, evals, labels, fens, games = [], [], [], [], [], []
+    with open(path) as f:
+        lines = sum(1 for _ in f)
+    # (filled in place: a list of lists of 64 indices for millions of positions would not fit)
+    idx = np.full((lines, WIDTH), PAD, dtype=np.int32)
+    n = 0
+    sign, evals, labels, fens, games = [], [], [], [], []
     with open(path) as f:
         for line in f:
             parts = line.rstrip("\n").split(" ; ")
@@ -89,15 +124,16 @@ def load(path):
             fen, cp, ev = parts[:3]
             game = int(parts[3]) if len(parts) == 4 else None
             view, feats = features(fen)
-            if len(feats) > 32:
+            if len(feats) > WIDTH:
                 continue
-            idx.append(feats + [PAD] * (32 - len(feats)))
+            idx[n, :len(feats)] = feats
+            n += 1
             sign.append(1.0 if view == 0 else -1.0)
             evals.append(float(ev))
             labels.append(float(cp))
             fens.append(fen)
             games.append(game)
-    return (np.array(idx, dtype=np.int64), np.array(sign, dtype=np.float32),
+    return (idx[:n], np.array(sign, dtype=np.float32),
             np.array(evals, dtype=np.float32), curve(np.array(labels, dtype=np.float64))
             .astype(np.float32), fens, games)
 
@@ -144,22 +180,43 @@ def fit_scale(evals, labels):
 
 
 def dense(idx):
-    x = np.zeros((idx.shape[0], INPUTS + 1), dtype=np.float32)
-    np.put_along_axis(x, idx, 1.0, axis=1)
-    return x[:, :INPUTS]
+    """The inputs of the positions `idx` as a matrix: dense for the plain inputs, sparse
+    (scipy) for the many of the buckets."""
+    if BUCKETS > 1:
+        from scipy.sparse import csr_matrix
+        n = idx.shape[0]
+        flat = idx.ravel()
+        return csr_matrix(((flat != PAD).astype(np.float32), flat,
+                           np.arange(0, n * WIDTH + 1, WIDTH)), shape=(n, TRAINED + 1))
+    x = np.zeros((idx.shape[0], TRAINED + 1), dtype=np.float32)
+    np.put_along_axis(x, idx.astype(np.int64), 1.0, axis=1)
+    return x[:, :TRAINED]
 
 
 class Net:
     def __init__(self, hidden, rng):
+        w1 = rng.normal(0, math.sqrt(2 / 32), (TRAINED, hidden)).astype(np.float32) * 0.5
+        if BUCKETS > 1:
+            # the buckets start from the shared set alone; the padding row stays 0
+            w1[:INPUTS] = 0
+            w1 = np.vstack([w1, np.zeros((1, hidden), dtype=np.float32)])
         self.p = {
-            "w1": rng.normal(0, math.sqrt(2 / 32), (INPUTS, hidden)).astype(np.float32) * 0.5,
+            "w1": w1,
             "b1": np.zeros(hidden, dtype=np.float32),
             "w2": rng.normal(0, 0.01, hidden).astype(np.float32),
             "b2": np.zeros(1, dtype=np.float32),
         }
 
+    def engine_w1(self, params):
+        """The first layer as the engine reads it: each bucket's rows with the shared set's
+        added."""
+        w1 = params["w1"]
+        if BUCKETS == 1:
+            return w1
+        return w1[:INPUTS] + np.tile(w1[INPUTS:INPUTS + PLAIN], (BUCKETS, 1))
+
     def forward(self, x):
-        pre = x @ self.p["w1"] + self.p["b1"]
+        pre = np.asarray(x @ self.p["w1"]) + self.p["b1"]
         h = np.maximum(pre, 0)
         return pre, h, h @ self.p["w2"] + self.p["b2"][0]
 
@@ -194,6 +251,9 @@ def main():
     ap.add_argument("--lr", type=float, default=0.002)
     ap.add_argument("--batch", type=int, default=4096)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--buckets", type=int, choices=[1, 8], default=1,
+                    help="8: the first layer's weights by the bucket of the side to move's "
+                    "royal piece (its file folded onto a-d, first rank or not)")
     ap.add_argument("--games-from", nargs="*", default=None, metavar="PGN",
                     help="data without games: hold out whole games of these PGN files (the "
                     "data's --pgn, in order); their other positions are only fitted")
@@ -203,6 +263,13 @@ def main():
                     help="also judge each epoch on every position of this dump (never "
                     "fitted), its scale k fitted on it apart, with and without the correction")
     a = ap.parse_args()
+    global INPUTS, BUCKETS, TRAINED, PAD, WIDTH
+    if a.buckets > 1:
+        BUCKETS = a.buckets
+        INPUTS = BUCKETS * PLAIN
+        TRAINED = INPUTS + PLAIN
+        PAD = TRAINED
+        WIDTH = 64
 
     t0 = time.time()
     idx, sign, evals, labels, fens, games = load(a.dump)
@@ -250,7 +317,9 @@ def main():
             dout = 2 * diff / len(b) * pred * (1 - pred) * ln * 100 * k * tr_sign[b]
             g = {"w2": h.T @ dout, "b2": np.array([dout.sum()], dtype=np.float32)}
             dpre = np.outer(dout, net.p["w2"]) * (pre > 0)
-            g["w1"] = x.T @ dpre
+            g["w1"] = np.asarray(x.T @ dpre)
+            if BUCKETS > 1:
+                g["w1"][PAD] = 0
             g["b1"] = dpre.sum(axis=0)
             step += 1
             for n in net.p:
@@ -291,7 +360,8 @@ def main():
         f.write(b"MYRNET01")
         f.write(struct.pack("<II", INPUTS, a.hidden))
         for n in ["w1", "b1", "w2", "b2"]:
-            f.write(params[n].astype("<f4").tobytes())
+            w = net.engine_w1(params) if n == "w1" else params[n]
+            f.write(w.astype("<f4").tobytes())
     print(f"wrote {a.out}")
     print("the first held-out positions' corrections (cp, side to move):")
     for i in range(5):

@@ -5,8 +5,11 @@
 //! `scripts/net_static.py`) adds to the evaluation derived from the rules
 //! file what those scores say it misses. Its inputs are one per (own or enemy piece, kind,
 //! square) seen from the side to move (the board turned round when Black is to move, so that
-//! a position and its colour-mirrored twin get the same correction); one hidden layer of
-//! [`HIDDEN`] units (ReLU); one output, in pawns, held within [`LIMIT`] centipawns.
+//! a position and its colour-mirrored twin get the same correction), either one set of them
+//! or one set per bucket of the side to move's royal piece (its file folded onto a-d, the
+//! board mirrored left-right when it stands on e-h, and whether it is still on its first
+//! rank: [`BUCKETS`]; the file says which); one hidden layer of [`HIDDEN`] units (ReLU); one
+//! output, in pawns, held within [`LIMIT`] centipawns.
 //!
 //! It is off unless Myriad is built with `--features net`: the networks made by these scripts
 //! (the last on the positions the search meets, `scripts/net_search_sample.py`) so far play no
@@ -21,8 +24,9 @@
 //!
 //! The first layer is a sum of one row of weights per piece, so a searcher keeps the sums of
 //! the last position it evaluated ([`Scratch`], beside its pawn cache) and brings them up by
-//! the rows of the pieces that changed. The sums are 16-bit integers with wrapping adds, so
-//! the kept sums are exactly those computed whole.
+//! the rows of the pieces that changed (a side's sums whole again when its royal piece changes
+//! bucket). The sums are 16-bit integers with wrapping adds, so the kept sums are exactly
+//! those computed whole.
 
 use std::sync::OnceLock;
 
@@ -34,8 +38,11 @@ use crate::variant::Variant;
 
 /// Units of the hidden layer.
 pub(crate) const HIDDEN: usize = 64;
-/// Inputs: own and enemy pieces of six kinds on 64 squares.
-const INPUTS: usize = 2 * 6 * 64;
+/// Inputs of a plain network: own and enemy pieces of six kinds on 64 squares.
+const PLAIN: usize = 2 * 6 * 64;
+/// The buckets of a network with one set of [`PLAIN`] inputs per square of the side to
+/// move's royal piece ([`bucket`]): its file folded onto a-d, on its first rank or not.
+const BUCKETS: usize = 8;
 /// The first layer's weights as integers: the float weight times this.
 const ONE: f32 = 1024.0;
 /// The correction is held within this many centipawns.
@@ -47,6 +54,8 @@ const MAGIC: &[u8; 8] = b"MYRNET01";
 
 /// The network's weights.
 pub(crate) struct Net {
+    /// 1, or [`BUCKETS`] sets of inputs by the royal piece's square.
+    buckets: usize,
     /// First layer, one row of [`HIDDEN`] per input.
     w1: Vec<[i16; HIDDEN]>,
     b1: [i16; HIDDEN],
@@ -65,10 +74,12 @@ impl Net {
         let rest = bytes.strip_prefix(MAGIC.as_slice())?;
         let word = |i: usize| -> Option<[u8; 4]> { rest.get(4 * i..4 * i + 4)?.try_into().ok() };
         let (inputs, hidden) = (u32::from_le_bytes(word(0)?), u32::from_le_bytes(word(1)?));
-        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
+        let inputs = inputs as usize;
+        let buckets = inputs / PLAIN;
+        if !(inputs == PLAIN || inputs == BUCKETS * PLAIN) || hidden as usize != HIDDEN {
             return None;
         }
-        let floats = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+        let floats = inputs * HIDDEN + 2 * HIDDEN + 1;
         if rest.len() != 4 * (2 + floats) {
             return None;
         }
@@ -77,7 +88,8 @@ impl Net {
             .collect::<Option<_>>()?;
         let q = |x: f32| (x * ONE).round().clamp(-32767.0, 32767.0) as i16;
         let mut net = Net {
-            w1: vec![[0; HIDDEN]; INPUTS],
+            buckets,
+            w1: vec![[0; HIDDEN]; inputs],
             b1: [0; HIDDEN],
             w2: [0.0; HIDDEN],
             b2: f[floats - 1],
@@ -87,7 +99,7 @@ impl Net {
                 *w = q(f[i * HIDDEN + j]);
             }
         }
-        let b1 = &f[INPUTS * HIDDEN..];
+        let b1 = &f[inputs * HIDDEN..];
         for j in 0..HIDDEN {
             net.b1[j] = q(b1[j]);
             net.w2[j] = b1[HIDDEN + j];
@@ -111,12 +123,36 @@ impl Net {
     }
 }
 
-/// The input of a piece of `colour` and `kind` (0..6: pawn, knight, bishop, rook, queen,
-/// king) on `sq` (a1 = 0), seen from `view`'s side.
+/// How `view`'s side sees the board: the set of inputs (the bucket of its royal piece's
+/// square, 0 for a plain network) and the file flip (7 when its royal piece stands on the
+/// files e-h of a network with buckets: the board mirrored left-right).
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+struct Frame {
+    bucket: usize,
+    flip: u32,
+}
+
+/// The frame of `view`'s side, whose royal pieces are `kings` (a1 = 0).
 #[inline]
-fn input(view: usize, colour: usize, kind: usize, sq: u32) -> usize {
-    let sq = if view == 1 { sq ^ 56 } else { sq } as usize;
-    usize::from(view != colour) * 384 + kind * 64 + sq
+fn frame(net: &Net, view: usize, kings: u64) -> Frame {
+    if net.buckets == 1 || kings == 0 {
+        return Frame::default();
+    }
+    let sq = kings.trailing_zeros() ^ if view == 1 { 56 } else { 0 };
+    let (file, rank) = (sq & 7, sq >> 3);
+    let flip = if file >= 4 { 7 } else { 0 };
+    Frame {
+        bucket: (file ^ flip) as usize + 4 * usize::from(rank > 0),
+        flip,
+    }
+}
+
+/// The input of a piece of `colour` and `kind` (0..6: pawn, knight, bishop, rook, queen,
+/// king) on `sq` (a1 = 0), seen from `view`'s side in its frame.
+#[inline]
+fn input(view: usize, f: Frame, colour: usize, kind: usize, sq: u32) -> usize {
+    let sq = (if view == 1 { sq ^ 56 } else { sq } ^ f.flip) as usize;
+    f.bucket * PLAIN + usize::from(view != colour) * 384 + kind * 64 + sq
 }
 
 /// A searcher's first-layer sums of the last position it evaluated, from both sides' views,
@@ -125,6 +161,7 @@ fn input(view: usize, colour: usize, kind: usize, sq: u32) -> usize {
 pub(crate) struct Scratch {
     boards: [u64; 12],
     sums: [[i16; HIDDEN]; 2],
+    frames: [Frame; 2],
     valid: bool,
 }
 
@@ -133,6 +170,7 @@ impl Default for Scratch {
         Scratch {
             boards: [0; 12],
             sums: [[0; HIDDEN]; 2],
+            frames: [Frame::default(); 2],
             valid: false,
         }
     }
@@ -155,39 +193,46 @@ impl Scratch {
         } else {
             u32::MAX
         };
-        if changes > MAX_CHANGES {
-            self.sums = [net.b1; 2];
-            for (i, &b) in boards.iter().enumerate() {
-                self.apply(net, i, b, true);
-            }
-        } else {
-            for (i, (&old, &new)) in self.boards.clone().iter().zip(boards).enumerate() {
-                self.apply(net, i, old & !new, false);
-                self.apply(net, i, new & !old, true);
+        for view in 0..2 {
+            let f = frame(net, view, boards[10 + view]);
+            if changes > MAX_CHANGES || f != self.frames[view] {
+                // (a royal piece that changes bucket changes every input of its side's view)
+                self.frames[view] = f;
+                self.sums[view] = net.b1;
+                for (i, &b) in boards.iter().enumerate() {
+                    self.apply(net, view, i, b, true);
+                }
+            } else {
+                for (i, &new) in boards.iter().enumerate() {
+                    let old = self.boards[i];
+                    let (gone, came) = (old & !new, new & !old);
+                    self.apply(net, view, i, gone, false);
+                    self.apply(net, view, i, came, true);
+                }
             }
         }
         self.boards = *boards;
         self.valid = true;
     }
 
-    /// Adds (or takes away) the rows of the pieces of board `i` on the squares of `set`.
+    /// Adds (or takes away) in `view`'s sums the rows of the pieces of board `i` on the
+    /// squares of `set`.
     #[inline]
-    fn apply(&mut self, net: &Net, i: usize, mut set: u64, add: bool) {
+    fn apply(&mut self, net: &Net, view: usize, i: usize, mut set: u64, add: bool) {
         let (kind, colour) = (i / 2, i % 2);
+        let f = self.frames[view];
+        let sums = &mut self.sums[view];
         while set != 0 {
             let sq = set.trailing_zeros();
             set &= set - 1;
-            for view in 0..2 {
-                let row = &net.w1[input(view, colour, kind, sq)];
-                let sums = &mut self.sums[view];
-                if add {
-                    for (s, &w) in sums.iter_mut().zip(row) {
-                        *s = s.wrapping_add(w);
-                    }
-                } else {
-                    for (s, &w) in sums.iter_mut().zip(row) {
-                        *s = s.wrapping_sub(w);
-                    }
+            let row = &net.w1[input(view, f, colour, kind, sq)];
+            if add {
+                for (s, &w) in sums.iter_mut().zip(row) {
+                    *s = s.wrapping_add(w);
+                }
+            } else {
+                for (s, &w) in sums.iter_mut().zip(row) {
+                    *s = s.wrapping_sub(w);
                 }
             }
         }
@@ -312,6 +357,17 @@ mod tests {
     fn the_bundled_network_reads() {
         assert!(Net::bundled().is_some(), "nets/chess.net does not read");
         assert!(Net::parse(b"MYRNET01").is_none());
+        // a plain network and one by the royal piece's bucket both read; other sizes do not
+        let file = |inputs: usize| {
+            let mut b = MAGIC.to_vec();
+            b.extend((inputs as u32).to_le_bytes());
+            b.extend((HIDDEN as u32).to_le_bytes());
+            b.extend(vec![0; 4 * (inputs * HIDDEN + 2 * HIDDEN + 1)]);
+            Net::parse(&b)
+        };
+        assert_eq!(file(PLAIN).map(|n| n.buckets), Some(1));
+        assert_eq!(file(BUCKETS * PLAIN).map(|n| n.buckets), Some(BUCKETS));
+        assert!(file(2 * PLAIN).is_none());
         assert!(Net::parse(&CHESS[..CHESS.len() - 1]).is_none());
     }
 
