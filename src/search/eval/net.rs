@@ -11,9 +11,10 @@
 //! rank: [`BUCKETS`]; the file says which); one hidden layer of [`HIDDEN`] units (ReLU); one
 //! output, in pawns, held within [`LIMIT`] centipawns.
 //!
-//! It is off unless Myriad is built with `--features net`: the networks made by these scripts
-//! (the last on the positions the search meets, `scripts/net_search_sample.py`) so far play no
-//! better than the derived evaluation against Stockfish (docs/levels.md). With it, only full
+//! It is on with the Cargo feature `net`, a default feature since the network by the royal
+//! piece's bucket (trained on the positions the search meets, `scripts/net_search_sample.py`)
+//! screened above the derived evaluation against Stockfish on two sets of openings
+//! (docs/levels.md); built without it, the derived evaluation serves alone. Only full
 //! strength adds the correction (`levels::LevelParams::learnt`). It serves only
 //! games it was trained for, recognised from the rules file, not from names:
 //! an 8x8 board whose six kinds move as the orthodox pieces do (Betza `K`, `Q`, `R`, `B`, `N`
